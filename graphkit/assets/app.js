@@ -1,0 +1,247 @@
+/* graphkit page: search, neighbour panel, filters, PNG export, URL fragment.
+ * Every piece of paper text is inserted with textContent, never as HTML. */
+(function () {
+  "use strict";
+  var DATA = JSON.parse(document.getElementById("graph-data").textContent);
+  var COLORS = DATA.colors;
+  var byId = {};
+  DATA.nodes.forEach(function (n) { byId[n.id] = n; });
+  var adj = {};
+  DATA.nodes.forEach(function (n) { adj[n.id] = []; });
+  DATA.edges.forEach(function (e) {
+    adj[e.from].push(e);
+    adj[e.to].push(e);
+  });
+
+  function el(tag, text, cls) {
+    var x = document.createElement(tag);
+    if (text !== undefined && text !== null) x.textContent = String(text);
+    if (cls) x.className = cls;
+    return x;
+  }
+
+  function tooltip(n) {
+    var box = el("div");
+    box.appendChild(el("b", n.full || n.label));
+    if (n.group === "Paper") {
+      if (n.year) box.appendChild(el("div", n.year + (n.venue ? " · " + n.venue : "")));
+    } else if (n.group === "Concept") {
+      box.appendChild(el("div", n.kind + " · " + n.papers + " paper" + (n.papers === 1 ? "" : "s")));
+      if (n.aliases && n.aliases.length) box.appendChild(el("div", "also: " + n.aliases.join(", ")));
+    }
+    return box;
+  }
+
+  function edgeTooltip(e) {
+    var box = el("div");
+    box.appendChild(el("b", e.type));
+    if (e.evidence) box.appendChild(el("div", e.evidence));
+    if (e.weight) box.appendChild(el("div", "papers in common: " + e.weight));
+    return box;
+  }
+
+  var visNodes = new vis.DataSet(DATA.nodes.map(function (n) {
+    return {
+      id: n.id, label: n.label, x: n.x, y: n.y, size: n.size, shape: "dot",
+      color: { background: COLORS[n.color], border: "#33333355",
+               highlight: { background: COLORS[n.color], border: "#000" } },
+      title: tooltip(n), font: { size: n.group === "Concept" ? 14 : 10 }
+    };
+  }));
+  var visEdges = new vis.DataSet(DATA.edges.map(function (e, i) {
+    return { id: i, from: e.from, to: e.to, title: edgeTooltip(e),
+             width: e.type === "CO_OCCURS" ? 1 + Math.min(4, e.weight || 1) / 2 : 1,
+             dashes: e.type === "BROADER", arrows: e.type === "CO_OCCURS" ? "" : "to",
+             color: { color: e.type === "MENTIONS" ? "#9aa7b855" : e.type === "CO_OCCURS" ? "#e0a03a88" : "#7a5bd088" } };
+  }));
+  var container = document.getElementById("graph");
+  var network = new vis.Network(container, { nodes: visNodes, edges: visEdges }, {
+    physics: { enabled: false },
+    layout: { improvedLayout: false },
+    interaction: { hover: true, tooltipDelay: 150, hideEdgesOnDrag: DATA.edges.length > 3000,
+                   hideEdgesOnZoom: DATA.edges.length > 3000 },
+    nodes: { borderWidth: 1 },
+    edges: { smooth: false, selectionWidth: 2 }
+  });
+  window.graphkit = { network: network, data: DATA, nodes: visNodes, edges: visEdges, rendered: false };
+  network.once("afterDrawing", function () { window.graphkit.rendered = true; document.body.dataset.rendered = "1"; });
+
+  /* ---------- legend, stats */
+  var legend = document.getElementById("legend");
+  Object.keys(COLORS).forEach(function (k) {
+    if (!DATA.nodes.some(function (n) { return n.color === k; })) return;
+    var s = el("span"); var dot = el("i"); dot.style.background = COLORS[k];
+    s.appendChild(dot); s.appendChild(document.createTextNode(k)); legend.appendChild(s);
+  });
+  var stats = document.getElementById("stats");
+  stats.textContent = DATA.nodes.length + " nodes, " + DATA.edges.length + " edges drawn." +
+    (DATA.note ? " " + DATA.note : "");
+
+  /* ---------- panel */
+  var panel = document.getElementById("panel");
+  function neighbours(id, type) {
+    return adj[id].filter(function (e) { return !type || e.type === type; }).map(function (e) {
+      return { node: byId[e.from === id ? e.to : e.from], edge: e };
+    });
+  }
+  function link(n) {
+    var a = el("a", n.full || n.label); a.href = "#node=" + encodeURIComponent(n.id);
+    if (n.page) { a.href = n.page; }
+    a.addEventListener("click", function (ev) { if (!n.page) { ev.preventDefault(); select(n.id, true); } });
+    return a;
+  }
+  function show(id) {
+    var n = byId[id];
+    panel.replaceChildren();
+    panel.appendChild(el("h2", n.full || n.label));
+    if (n.group === "Concept") {
+      panel.appendChild(el("div", n.kind + " · mentioned by " + n.papers + " paper" + (n.papers === 1 ? "" : "s"), "meta"));
+      if (n.aliases && n.aliases.length) panel.appendChild(el("div", "Also written: " + n.aliases.join(", "), "meta"));
+      var papers = neighbours(id, "MENTIONS").sort(function (a, b) { return (b.edge.score || 0) - (a.edge.score || 0); });
+      panel.appendChild(el("h2", "Papers (" + papers.length + ")"));
+      var ol = el("ol"); ol.id = "panel-papers";
+      papers.forEach(function (p) {
+        var li = el("li"); li.dataset.id = p.node.id;
+        li.appendChild(link(p.node));
+        li.appendChild(el("div", [p.node.year, p.node.venue].filter(Boolean).join(" · "), "meta"));
+        if (p.edge.evidence) li.appendChild(el("div", p.edge.evidence, "evidence"));
+        ol.appendChild(li);
+      });
+      panel.appendChild(ol);
+      var rel = neighbours(id).filter(function (x) { return x.node.group === "Concept"; });
+      if (rel.length) {
+        panel.appendChild(el("h2", "Related concepts (" + rel.length + ")"));
+        var ul = el("ul"); ul.id = "panel-concepts";
+        rel.forEach(function (x) {
+          var li = el("li"); li.appendChild(link(x.node));
+          li.appendChild(el("span", " " + x.edge.type.toLowerCase().replace("_", "-") +
+            (x.edge.weight ? " · " + x.edge.weight : ""), "meta"));
+          ul.appendChild(li);
+        });
+        panel.appendChild(ul);
+      }
+    } else if (n.group === "Paper") {
+      panel.appendChild(el("div", [n.year, n.venue].filter(Boolean).join(" · "), "meta"));
+      if (n.url) { var u = el("div", n.url, "meta"); panel.appendChild(u); }
+      if (n.abstract) panel.appendChild(el("p", n.abstract, "abstract"));
+      var cs = neighbours(id, "MENTIONS").sort(function (a, b) { return (a.edge.rank || 0) - (b.edge.rank || 0); });
+      panel.appendChild(el("h2", "Concepts (" + cs.length + ")"));
+      var ol2 = el("ol"); ol2.id = "panel-concepts";
+      cs.forEach(function (c) { var li = el("li"); li.dataset.id = c.node.id; li.appendChild(link(c.node)); ol2.appendChild(li); });
+      panel.appendChild(ol2);
+    } else {
+      var ws = neighbours(id);
+      var ol3 = el("ol");
+      ws.forEach(function (c) { var li = el("li"); li.appendChild(link(c.node)); ol3.appendChild(li); });
+      panel.appendChild(ol3);
+    }
+  }
+
+  var dimmed = false;
+  function highlight(id) {
+    var keep = {}; keep[id] = true;
+    adj[id].forEach(function (e) { keep[e.from] = true; keep[e.to] = true; });
+    visNodes.update(DATA.nodes.map(function (n) {
+      return { id: n.id, opacity: keep[n.id] ? 1 : 0.15 };
+    }));
+    dimmed = true;
+  }
+  function clearHighlight() {
+    if (!dimmed) return;
+    visNodes.update(DATA.nodes.map(function (n) { return { id: n.id, opacity: 1 }; }));
+    dimmed = false;
+  }
+  function select(id, focus) {
+    if (!byId[id]) return false;
+    network.selectNodes([id]);
+    highlight(id);
+    show(id);
+    if (focus) network.focus(id, { scale: Math.max(network.getScale(), 1.0), animation: false });
+    if (decodeURIComponent(location.hash.replace(/^#node=/, "")) !== id) {
+      history.replaceState(null, "", "#node=" + encodeURIComponent(id));
+    }
+    return true;
+  }
+  window.graphkit.select = select;
+  network.on("click", function (p) {
+    if (p.nodes.length) select(p.nodes[0], false);
+    else { clearHighlight(); }
+  });
+
+  /* ---------- search */
+  var names = document.getElementById("search-names");
+  DATA.nodes.filter(function (n) { return n.group === "Concept"; }).slice(0, 5000).forEach(function (n) {
+    var o = document.createElement("option"); o.value = n.label; names.appendChild(o);
+  });
+  function findNode(q) {
+    q = q.trim().toLowerCase();
+    if (!q) return null;
+    var exact = null, alias = null, partial = null;
+    DATA.nodes.forEach(function (n) {
+      var l = (n.label || "").toLowerCase(), f = (n.full || "").toLowerCase();
+      if (!exact && (l === q || f === q)) exact = n;
+      if (!alias && n.aliases && n.aliases.some(function (a) { return a.toLowerCase() === q; })) alias = n;
+      if (!partial && (l.indexOf(q) >= 0 || f.indexOf(q) >= 0)) partial = n;
+    });
+    return exact || alias || partial;
+  }
+  var status = document.getElementById("search-status");
+  document.getElementById("search").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var q = document.getElementById("search-input").value;
+    var n = findNode(q);
+    status.textContent = n ? "" : "No node matches \u201c" + q + "\u201d";
+    if (n) select(n.id, true);
+  });
+
+  /* ---------- filters: node kinds and years */
+  var hiddenColor = {};
+  var filters = document.getElementById("filters");
+  Object.keys(COLORS).forEach(function (k) {
+    if (!DATA.nodes.some(function (n) { return n.color === k; })) return;
+    var lab = el("label"); var cb = el("input"); cb.type = "checkbox"; cb.checked = true; cb.dataset.kind = k;
+    cb.addEventListener("change", function () { hiddenColor[k] = !cb.checked; applyFilters(); });
+    lab.appendChild(cb); lab.appendChild(document.createTextNode(" " + k)); filters.appendChild(lab);
+  });
+  var years = DATA.nodes.map(function (n) { return n.year; }).filter(function (y) { return typeof y === "number"; });
+  var yMin = document.getElementById("year-min"), yMax = document.getElementById("year-max");
+  if (years.length) {
+    yMin.value = Math.min.apply(null, years); yMax.value = Math.max.apply(null, years);
+  } else { document.getElementById("years").hidden = true; }
+  yMin.addEventListener("change", applyFilters); yMax.addEventListener("change", applyFilters);
+  function applyFilters() {
+    var lo = parseInt(yMin.value, 10), hi = parseInt(yMax.value, 10);
+    visNodes.update(DATA.nodes.map(function (n) {
+      var hide = !!hiddenColor[n.color];
+      if (!hide && typeof n.year === "number" && n.group === "Paper") {
+        if (!isNaN(lo) && n.year < lo) hide = true;
+        if (!isNaN(hi) && n.year > hi) hide = true;
+      }
+      return { id: n.id, hidden: hide };
+    }));
+  }
+
+  /* ---------- PNG of the current view */
+  document.getElementById("png").addEventListener("click", function () {
+    var canvas = container.querySelector("canvas");
+    var out = document.createElement("canvas");
+    out.width = canvas.width; out.height = canvas.height;
+    var ctx = out.getContext("2d");
+    ctx.fillStyle = "#ffffff"; ctx.fillRect(0, 0, out.width, out.height);
+    ctx.drawImage(canvas, 0, 0);
+    var url = out.toDataURL("image/png");
+    var a = document.getElementById("png-link");
+    a.href = url; a.hidden = false;
+    window.graphkit.lastPng = url;
+    a.click();
+  });
+
+  /* ---------- URL fragment */
+  function fromHash() {
+    var m = location.hash.match(/^#node=(.+)$/);
+    if (m) select(decodeURIComponent(m[1]), true);
+  }
+  window.addEventListener("hashchange", fromHash);
+  if (location.hash) fromHash();
+  else if (DATA.focus) select(DATA.focus, false);
+})();

@@ -1,0 +1,181 @@
+"""The graphkit command line: click only; every command is a thin call into the library."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .errors import GraphkitError
+
+CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+def _fail_cleanly(fn):
+    """Library errors become one-line messages (exit 1), never tracebacks."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except GraphkitError as e:
+            raise click.ClickException(str(e)) from None
+
+    return wrapper
+
+
+def graph_option(fn):
+    return click.option("--graph", "graph_path", required=True, type=click.Path(dir_okay=False),
+                        help="A graph built by 'graphkit build' (GraphML).")(fn)
+
+
+def json_option(fn):
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(fn)
+
+
+def _load(graph_path: str):
+    from .export import read_graphml
+
+    return read_graphml(graph_path)
+
+
+@click.group(context_settings=CONTEXT)
+@click.version_option(package_name="graphkit")
+def cli():
+    """graphkit: turn scientific abstracts into a knowledge graph of papers, concepts,
+    authors and citations, then explore it (HTML pages, Neo4j, GraphML).
+
+    \b
+    Typical use:
+      graphkit build examples/iclr2026/*.txt --output exports/iclr2026.graphml
+      graphkit concepts --graph exports/iclr2026.graphml --top 20
+      graphkit view --graph exports/iclr2026.graphml SAM2 --output exports/sam2.html
+    """
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("inputs", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
+              help="Where to write the graph (GraphML).")
+@click.option("--format", "fmt", type=click.Choice(["text", "jsonl", "json", "csv"]),
+              help="Input format; detected from each file's name and content when omitted.")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False),
+              help="Also write an offline HTML page of the whole concept graph.")
+@click.option("--thesaurus", type=click.Path(dir_okay=False),
+              help="A TSV of 'label<TAB>replace by' rows applied to concepts (empty 'replace by' removes).")
+@click.option("--min-cooccurrence", type=click.IntRange(min=1),
+              help="Fewest shared papers for a CO_OCCURS edge [default: 1 below 1,000 papers, else 2].")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the embedding cache.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bars.")
+@_fail_cleanly
+def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, no_cache, quiet):
+    """Read papers from INPUTS, extract and link concepts, and write the graph.
+
+    INPUTS are plain text (abstracts separated by blank lines, under an optional heading
+    line), JSON Lines, JSON or CSV files with an 'abstract' column; .gz is read too.
+    """
+    from . import api
+
+    result = api.build_files(list(inputs), output, fmt=fmt, html_path=html_path, thesaurus_path=thesaurus,
+                             min_cooccurrence=min_cooccurrence, cache=not no_cache, progress=not quiet)
+    formats = ", ".join(sorted({f.value for f in result.formats.values()}))
+    files = len(result.formats)
+    click.echo(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).")
+    click.echo(f"Found {result.concepts:,} concepts ({result.shared:,} shared by 2+ papers) "
+               f"in {result.mentions:,} mentions.")
+    click.echo(f"Graph: {result.nodes:,} nodes, {result.edges:,} edges.")
+    click.echo(f"Wrote {result.output}")
+    if result.html:
+        click.echo(f"Wrote {result.html}")
+
+
+@cli.command(context_settings=CONTEXT)
+@graph_option
+@click.option("--top", type=click.IntRange(min=1), help="Only the N concepts with most papers.")
+@json_option
+@click.option("--thesaurus-out", type=click.Path(dir_okay=False),
+              help="Write the merges graphkit made as a thesaurus TSV for review and editing.")
+@_fail_cleanly
+def concepts(graph_path, top, as_json, thesaurus_out):
+    """List concepts with their paper counts, kind and aliases."""
+    from . import query
+
+    g = _load(graph_path)
+    rows = query.concepts(g, top=top)
+    if thesaurus_out:
+        from .thesaurus import write_thesaurus
+
+        n = write_thesaurus(g, thesaurus_out)
+        click.echo(f"Wrote {n:,} merges to {thesaurus_out}", err=True)
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    width = max([len(r["name"]) for r in rows] + [7])
+    width = min(width, 48)
+    click.echo(f"{'papers':>6}  {'kind':<8} {'concept':<{width}}  aliases")
+    for r in rows:
+        click.echo(f"{r['paper_count']:>6}  {r['kind']:<8} {r['name']:<{width}}  {', '.join(r['aliases'])}".rstrip())
+
+
+@cli.command(context_settings=CONTEXT)
+@graph_option
+@click.argument("concept")
+@json_option
+@_fail_cleanly
+def papers(graph_path, concept, as_json):
+    """The papers that mention CONCEPT (a name or alias), most relevant first."""
+    from . import query
+
+    g = _load(graph_path)
+    rows = query.papers_for(g, concept)
+    if as_json:
+        click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        return
+    for r in rows:
+        year = f" ({r['year']})" if r.get("year") else ""
+        click.echo(f"{r['score']:.3f}  {r['id']}  {r['title']}{year}")
+        if r["evidence"]:
+            click.echo(f"       {r['evidence']}")
+
+
+@cli.command(context_settings=CONTEXT)
+@graph_option
+@click.argument("concept")
+@click.option("--depth", type=click.IntRange(1, 3), default=1, show_default=True,
+              help="How many steps out from the concept.")
+@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The HTML page to write.")
+@_fail_cleanly
+def view(graph_path, concept, depth, output):
+    """Write an offline HTML page of CONCEPT's neighbourhood: the papers that mention it,
+    the concepts they share and the concepts that co-occur with it."""
+    from . import api
+
+    sub, node = api.view(_load(graph_path), concept, output, depth=depth)
+    click.echo(f"Wrote {output} ({sub.number_of_nodes():,} nodes, {sub.number_of_edges():,} edges around "
+               f"{sub.nodes[node]['name']!r})")
+
+
+@cli.command(context_settings=CONTEXT)
+@graph_option
+@click.option("--format", "fmt", type=click.Choice(["graphml", "gexf", "json"]), default="graphml",
+              show_default=True)
+@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False))
+@_fail_cleanly
+def export(graph_path, fmt, output):
+    """Export the graph as GraphML (Gephi, Cytoscape, yEd), GEXF or node-link JSON."""
+    from .export import write_graph
+
+    g = _load(graph_path)
+    write_graph(g, output, fmt)
+    click.echo(f"Wrote {output} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})")
+
+
+def main(argv=None):
+    return cli.main(args=argv, prog_name="graphkit")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

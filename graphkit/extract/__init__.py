@@ -1,0 +1,145 @@
+"""Extract: Paper -> candidate keyphrases (KeyBERT over noun-phrase candidates + named artefacts).
+
+The extractor is a protocol; :class:`KeyBERTExtractor` is the implementation graphkit ships.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .. import text as T
+from ..model import Candidate, Paper
+from .embed import EmbeddingCache, Embedder, MiniLMEmbedder, default_cache_path
+
+__all__ = [
+    "Extraction",
+    "Extractor",
+    "KeyBERTExtractor",
+    "paper_text",
+    "Embedder",
+    "MiniLMEmbedder",
+    "EmbeddingCache",
+    "default_cache_path",
+]
+
+
+def paper_text(p: Paper) -> str:
+    """The cleaned text a paper is analysed by: its title (if any), then its abstract."""
+    body = T.clean(p.abstract)
+    if p.title:
+        title = T.clean(p.title).rstrip(".")
+        return f"{title}. {body}"
+    return body
+
+
+@dataclass
+class Extraction:
+    """What extraction found, aligned with the input papers."""
+
+    texts: list[str]  # cleaned analysed text of each paper
+    candidates: list[list[Candidate]]  # KeyBERT's choices and the artefacts, best first
+    phrases: list[list[str]]  # every candidate surface form seen in each paper
+    acronyms: list[list[T.AcronymDef]]
+    doc_vectors: np.ndarray
+    embedder: Embedder
+    vocab_vectors: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+class Extractor(ABC):
+    """Turns papers into per-paper keyphrase candidates."""
+
+    @abstractmethod
+    def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
+        raise NotImplementedError
+
+
+class KeyBERTExtractor(Extractor):
+    """KeyBERT with all-MiniLM-L6-v2, run once over the whole corpus.
+
+    Candidates come from a rule-based noun-phrase chunker rather than all n-grams, so
+    KeyBERT ranks phrases that can name a concept; case is kept. Named artefacts (GRPO,
+    SAM2, DROID) are always kept, whatever their score.
+    """
+
+    def __init__(self, embedder: Embedder | None = None, top_n: int = 15, cache: bool = True):
+        if embedder is None:
+            embedder = MiniLMEmbedder(cache=EmbeddingCache(default_cache_path()) if cache else None)
+        self.embedder = embedder
+        self.top_n = top_n
+
+    def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
+        from keybert import KeyBERT
+        from sklearn.feature_extraction.text import CountVectorizer
+
+        texts = [paper_text(p) for p in papers]
+        phrases: list[list[str]] = []
+        artefacts: list[list[str]] = []
+        for t in texts:
+            cands = T.candidate_phrases(t)
+            forms = list(dict.fromkeys(c for c, _ in cands))
+            arts = list(dict.fromkeys(_artefacts_in(t)))
+            phrases.append(list(dict.fromkeys(forms + arts)))
+            artefacts.append(arts)
+        by_text = dict(zip(texts, phrases))
+        vectorizer = CountVectorizer(analyzer=lambda doc: by_text[doc], lowercase=False)
+        if not any(phrases):
+            vocab: list[str] = []
+        else:
+            vocab = list(vectorizer.fit(texts).get_feature_names_out())
+        doc_vecs = self.embedder.embed(texts, progress="Embedding abstracts" if progress else None)
+        word_vecs = self.embedder.embed(vocab, progress="Embedding phrases" if progress else None)
+
+        selected: list[list[tuple[str, float]]] = [[] for _ in texts]
+        if vocab:
+            model = KeyBERT(model=_as_keybert_model(self.embedder))
+            result = model.extract_keywords(texts, vectorizer=vectorizer, top_n=self.top_n,
+                                            doc_embeddings=doc_vecs, word_embeddings=word_vecs)
+            if texts and result and isinstance(result[0], tuple):  # KeyBERT flattens a single document
+                result = [result]
+            selected = [list(r) for r in result]
+
+        vocab_vectors = dict(zip(vocab, word_vecs))
+        candidates: list[list[Candidate]] = []
+        for i, sel in enumerate(selected):
+            chosen = {w: s for w, s in sel}
+            out = [Candidate(w, float(s), artefact=T.is_artefact(w)) for w, s in sel]
+            for a in artefacts[i]:
+                if a not in chosen:
+                    v = vocab_vectors.get(a)
+                    s = float(v @ doc_vecs[i]) if v is not None else 0.0
+                    out.append(Candidate(a, s, artefact=True))
+            candidates.append(out)
+        acronyms = [T.find_acronyms(t) for t in texts]
+        return Extraction(texts, candidates, phrases, acronyms, doc_vecs, self.embedder, vocab_vectors)
+
+
+def _artefacts_in(text: str) -> list[str]:
+    """Named artefacts in the text, trimmed of generic hyphen suffixes ("LLM-based" -> "LLM")."""
+    out = []
+    for tok in T.tokenize(text):
+        if not tok.is_word or not T.is_artefact(tok.text):
+            continue
+        parts = [p for p in tok.text.split("-") if p]
+        while parts and not T._artefact_part(parts[-1]) and parts[-1].lower() in T._NON_HEAD | T.STOPWORDS | {
+                "like", "style", "type", "scale", "level", "wise"}:
+            parts.pop()
+        if parts and any(T._artefact_part(p) for p in parts):
+            out.append("-".join(parts).rstrip("."))
+    return out
+
+
+def _as_keybert_model(embedder: Embedder):
+    """KeyBERT needs a backend object; graphkit gives it the same model it embeds with."""
+    if isinstance(embedder, MiniLMEmbedder):
+        return embedder.model
+    from keybert.backend import BaseEmbedder
+
+    class _Backend(BaseEmbedder):
+        def embed(self, documents, verbose=False):
+            return embedder.embed(list(documents))
+
+    return _Backend()

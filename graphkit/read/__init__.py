@@ -1,0 +1,222 @@
+"""Readers: files -> :class:`~graphkit.model.Paper` records.
+
+One enum of formats, a registry of readers, and detection from the file name and
+content when no format is given (``read_papers`` returns what it detected).
+"""
+
+from __future__ import annotations
+
+import enum
+import gzip
+import hashlib
+import os
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from ..errors import InputError
+from ..model import Paper
+
+__all__ = [
+    "Format",
+    "MAX_ABSTRACT_CHARS",
+    "detect_format",
+    "read_file",
+    "read_papers",
+    "paper_from_record",
+]
+
+#: An abstract longer than this is almost certainly a whole paper or a broken file.
+MAX_ABSTRACT_CHARS = 20_000
+
+_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+class Format(str, enum.Enum):
+    TEXT = "text"
+    JSONL = "jsonl"
+    JSON = "json"
+    CSV = "csv"
+
+
+Reader = Callable[[str, str], Iterable[Paper]]
+_READERS: dict[Format, Reader] = {}
+
+
+def register(fmt: Format):
+    def deco(fn: Reader) -> Reader:
+        _READERS[fmt] = fn
+        return fn
+
+    return deco
+
+
+def load_text(path: str | os.PathLike) -> str:
+    """Read a file as UTF-8 (gzip-compressed too); undecodable bytes name their line."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise InputError(p, "no such file") from None
+    except IsADirectoryError:
+        raise InputError(p, "is a directory, not a file") from None
+    except OSError as e:
+        raise InputError(p, f"cannot read: {e.strerror}") from None
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as e:
+            raise InputError(p, f"broken gzip data: {e}") from None
+    if not data.strip():
+        raise InputError(p, "file is empty")
+    if b"\x00" in data:
+        line = data[: data.index(b"\x00")].count(b"\n") + 1
+        raise InputError(p, "contains NUL bytes: this looks like a binary file, not papers", line)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise InputError(
+            p, f"is not valid UTF-8 (byte 0x{data[e.start]:02x} at offset {e.start}); save it as UTF-8", line
+        ) from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    # Control characters are invalid in XML (GraphML) and invisible anywhere else.
+    return _CONTROL.sub(" ", text)
+
+
+def detect_format(path: str | os.PathLike, text: str) -> Format:
+    """Guess a format from the file name, then from its content."""
+    name = str(path).lower()
+    if name.endswith(".gz"):
+        name = name[:-3]
+    for ext, fmt in ((".jsonl", Format.JSONL), (".ndjson", Format.JSONL), (".json", Format.JSON),
+                     (".csv", Format.CSV), (".txt", Format.TEXT), (".text", Format.TEXT)):
+        if name.endswith(ext):
+            if fmt is Format.JSON and text.lstrip().startswith("{") and "\n{" in text.strip():
+                return Format.JSONL  # a .json file holding one object per line
+            return fmt
+    head = text.lstrip()[:1]
+    if head == "[":
+        return Format.JSON
+    if head == "{":
+        first = text.lstrip().split("\n", 1)[0].strip()
+        return Format.JSONL if first.endswith("}") else Format.JSON
+    first_line = text.split("\n", 1)[0].lower()
+    if "abstract" in first_line and ("," in first_line or "\t" in first_line):
+        return Format.CSV
+    if "\n\n" in text.strip() or len(text) > 100:
+        return Format.TEXT
+    raise InputError(path, "cannot tell the format; pass --format text|jsonl|json|csv")
+
+
+def read_file(path: str | os.PathLike, fmt: Format | str | None = None) -> tuple[list[Paper], Format]:
+    """Read one file; returns its papers and the format used."""
+    text = load_text(path)
+    fmt = Format(fmt) if fmt else detect_format(path, text)
+    papers = list(_READERS[fmt](str(path), text))
+    if not papers:
+        raise InputError(path, f"no abstracts found (read as {fmt.value})")
+    return papers, fmt
+
+
+def read_papers(paths: Iterable[str | os.PathLike], fmt: Format | str | None = None,
+                ) -> tuple[list[Paper], dict[str, Format]]:
+    """Read many files into one list of papers; ids must be unique across all of them."""
+    papers: list[Paper] = []
+    formats: dict[str, Format] = {}
+    seen: dict[str, str] = {}
+    for path in paths:
+        batch, used = read_file(path, fmt)
+        formats[str(path)] = used
+        for p in batch:
+            if p.id in seen:
+                file, _, line = p.source.rpartition(":")
+                raise InputError(file, f"duplicate paper id {p.id!r} (first seen at {seen[p.id]})",
+                                 int(line) if line.isdigit() else None)
+            seen[p.id] = p.source
+            papers.append(p)
+    return papers, formats
+
+
+def content_id(abstract: str) -> str:
+    """A stable id for a record without one: a hash of its whitespace-normalised abstract."""
+    norm = " ".join(abstract.split())
+    return "p" + hashlib.sha1(norm.encode("utf-8")).hexdigest()[:12]
+
+
+def _as_list(value, path, line, field_name) -> list[str]:
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        return [v.strip() for v in value.split(";") if v.strip()]
+    if isinstance(value, list):
+        out = []
+        for v in value:
+            if isinstance(v, dict):  # {"name": ...} author objects
+                v = v.get("name") or v.get("id") or ""
+            if not isinstance(v, (str, int)):
+                raise InputError(path, f"field {field_name!r} must be a list of strings", line)
+            if str(v).strip():
+                out.append(str(v).strip())
+        return out
+    raise InputError(path, f"field {field_name!r} must be a list of strings", line)
+
+
+def _as_year(value, path, line) -> int | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool):
+        raise InputError(path, f"year must be a number, got {value!r}", line)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    raise InputError(path, f"year must be a number, got {value!r}", line)
+
+
+def _as_str(value, path, line, field_name) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        return str(value).strip()
+    raise InputError(path, f"field {field_name!r} must be a string", line)
+
+
+def paper_from_record(rec: dict, path: str, line: int) -> Paper:
+    """Map one input record (DESIGN.md) to a Paper, validating each field."""
+    if not isinstance(rec, dict):
+        raise InputError(path, f"expected a JSON object, got {type(rec).__name__}", line)
+    abstract = rec.get("abstract")
+    if abstract is None or (isinstance(abstract, str) and not abstract.strip()):
+        raise InputError(path, "record has no abstract", line)
+    if not isinstance(abstract, str):
+        raise InputError(path, "field 'abstract' must be a string", line)
+    check_abstract(abstract, path, line)
+    pid = _as_str(rec.get("id"), path, line, "id") or content_id(abstract)
+    return Paper(
+        id=pid,
+        abstract=abstract.strip(),
+        title=_as_str(rec.get("title"), path, line, "title"),
+        year=_as_year(rec.get("year"), path, line),
+        venue=_as_str(rec.get("venue"), path, line, "venue"),
+        url=_as_str(rec.get("url"), path, line, "url"),
+        authors=_as_list(rec.get("authors"), path, line, "authors"),
+        keywords=_as_list(rec.get("keywords"), path, line, "keywords"),
+        references=_as_list(rec.get("references"), path, line, "references"),
+        source=f"{path}:{line}",
+    )
+
+
+def check_abstract(abstract: str, path: str, line: int) -> None:
+    if len(abstract) > MAX_ABSTRACT_CHARS:
+        raise InputError(
+            path,
+            f"abstract is {len(abstract):,} characters, over the limit of {MAX_ABSTRACT_CHARS:,}; "
+            "is this a whole paper or a broken file?",
+            line,
+        )
+
+
+from . import csvfile, jsonfile, textfile  # noqa: E402,F401  (register the readers)

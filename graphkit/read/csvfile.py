@@ -1,0 +1,68 @@
+"""CSV with a header row (``abstract`` required; Scopus/WoS-style column names understood)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+
+from ..errors import InputError
+from ..model import Paper
+from . import Format, paper_from_record, register
+
+__all__ = ["read_csv"]
+
+# Header names (lower-cased) -> record fields.
+_COLUMNS = {
+    "id": "id", "paper_id": "id", "eid": "id",
+    "title": "title", "ti": "title",
+    "abstract": "abstract", "ab": "abstract",
+    "year": "year", "py": "year", "publication year": "year",
+    "venue": "venue", "source title": "venue", "journal": "venue", "so": "venue",
+    "authors": "authors", "author": "authors", "au": "authors",
+    "keywords": "keywords", "author keywords": "keywords", "de": "keywords",
+    "references": "references",
+    "url": "url", "link": "url",
+}
+
+csv.field_size_limit(sys.maxsize)
+
+
+@register(Format.CSV)
+def read_csv(path: str, text: str) -> list[Paper]:
+    sample = text[:4096]
+    try:
+        dialect = csv.Sniffer().sniff(sample.split("\n", 1)[0], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    try:
+        header = next(reader)
+    except (StopIteration, csv.Error) as e:
+        raise InputError(path, f"malformed CSV header: {e}", 1) from None
+    fields = [_COLUMNS.get(h.strip().lower().lstrip("\ufeff")) for h in header]
+    if "abstract" not in fields:
+        raise InputError(path, f"CSV has no 'abstract' column (columns: {', '.join(header)})", 1)
+    papers, missing, total = [], [], 0
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as e:
+            raise InputError(path, f"malformed CSV: {e}", reader.line_num) from None
+        line = reader.line_num
+        if not any(c.strip() for c in row):
+            continue
+        total += 1
+        if len(row) != len(header):
+            raise InputError(path, f"malformed CSV: row has {len(row)} fields, the header has {len(header)}", line)
+        rec = {f: v for f, v in zip(fields, row) if f and v.strip()}
+        if not rec.get("abstract", "").strip():
+            missing.append(line)
+            continue
+        papers.append(paper_from_record(rec, path, line))
+    if missing:
+        shown = ", ".join(map(str, missing[:10])) + (", ..." if len(missing) > 10 else "")
+        raise InputError(path, f"{len(missing)} of {total} records have no abstract: lines {shown}", missing[0])
+    return papers

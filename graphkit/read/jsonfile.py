@@ -1,0 +1,89 @@
+"""JSON Lines (one record a line) and JSON (a list of records, or one record)."""
+
+from __future__ import annotations
+
+import json
+
+from ..errors import InputError
+from ..model import Paper
+from . import Format, paper_from_record, register
+
+__all__ = ["read_jsonl", "read_json"]
+
+
+def _blank(value) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def _missing_abstracts(path: str, lines: list[int], total: int):
+    shown = ", ".join(str(n) for n in lines[:10]) + (", ..." if len(lines) > 10 else "")
+    return InputError(path, f"{len(lines)} of {total} records have no abstract: lines {shown}", lines[0])
+
+
+@register(Format.JSONL)
+def read_jsonl(path: str, text: str) -> list[Paper]:
+    papers, missing, total = [], [], 0
+    for n, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        total += 1
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise InputError(path, f"malformed JSON: {e.msg} (column {e.colno})", n) from None
+        if isinstance(rec, dict) and _blank(rec.get("abstract")):
+            missing.append(n)
+            continue
+        papers.append(paper_from_record(rec, path, n))
+    if missing:
+        raise _missing_abstracts(path, missing, total)
+    return papers
+
+
+@register(Format.JSON)
+def read_json(path: str, text: str) -> list[Paper]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise InputError(path, f"malformed JSON: {e.msg} (column {e.colno})", e.lineno) from None
+    if isinstance(data, dict):
+        data = data.get("papers", data.get("data", [data])) if ("papers" in data or "data" in data) else [data]
+    if not isinstance(data, list):
+        raise InputError(path, "expected a list of paper records", 1)
+    # Locate each record's line for messages: records start with "{" at nesting depth 1.
+    starts = _record_lines(text)
+    papers, missing = [], []
+    for i, rec in enumerate(data):
+        line = starts[i] if i < len(starts) else 1
+        if isinstance(rec, dict) and _blank(rec.get("abstract")):
+            missing.append(line)
+            continue
+        papers.append(paper_from_record(rec, path, line))
+    if missing:
+        raise _missing_abstracts(path, missing, len(data))
+    return papers
+
+
+def _record_lines(text: str) -> list[int]:
+    """Line numbers where the top-level list's elements begin (best effort, string-aware)."""
+    lines, depth, line, in_str, esc = [], 0, 1, False, False
+    for ch in text:
+        if ch == "\n":
+            line += 1
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+            continue
+        if ch == '"':
+            in_str = True
+        elif ch in "[{":
+            if depth == 1 and ch == "{":
+                lines.append(line)
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+    return lines

@@ -1,0 +1,162 @@
+"""Render: a graph (or a neighbourhood) -> one self-contained, offline HTML page.
+
+The page inlines vis-network (shipped inside the ``pyvis`` package) and graphkit's own
+script and style: it makes no request to any host. The layout is computed here, up front,
+and physics stays off, so big graphs open without freezing. All paper text travels as JSON
+inside a ``<script type="application/json">`` block and reaches the page through
+``textContent`` only, so titles and abstracts can never run as HTML or script.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import os
+import re
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import BinaryIO
+
+import networkx as nx
+
+from .errors import MissingDependency
+from .export import atomic_write
+from .query import paper_display_title
+
+__all__ = ["COLORS", "page_data", "render_page", "html_page", "layout"]
+
+COLORS = {
+    "Paper": "#8fa3bf", "Author": "#c9c9c9", "method": "#e4572e", "model": "#4c8bf5", "dataset": "#2a9d8f",
+    "task": "#f3a712", "metric": "#a05195", "term": "#76b041",
+}
+DEFAULT_MAX_EDGES = 6000
+
+
+@lru_cache(maxsize=None)
+def _asset(name: str) -> str:
+    return resources.files("graphkit").joinpath("assets", name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _vis_js() -> str:
+    try:
+        import pyvis
+    except ImportError:
+        raise MissingDependency("pages need vis-network, shipped in the pyvis package: pip install pyvis") from None
+    base = Path(pyvis.__file__).parent
+    for candidate in sorted(base.glob("templates/lib/vis-*/vis-network.min.js"), reverse=True):
+        return candidate.read_text(encoding="utf-8")
+    raise MissingDependency(f"vis-network.min.js not found under {base}; reinstall pyvis")
+
+
+def _json_for_script(obj) -> str:
+    """JSON that cannot close its <script> element or open a comment."""
+    s = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return (s.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def layout(g: nx.Graph, seed: int = 7) -> dict:
+    """Positions for every node, computed once (spring layout; sparse and coarse for big graphs)."""
+    n = g.number_of_nodes()
+    if n == 0:
+        return {}
+    simple = nx.Graph()
+    simple.add_nodes_from(g.nodes)
+    for u, v, d in g.edges(data=True):
+        w = float(d.get("strength") or d.get("score") or 0.5)
+        if simple.has_edge(u, v):
+            simple[u][v]["weight"] = max(simple[u][v]["weight"], w)
+        else:
+            simple.add_edge(u, v, weight=w)
+    iterations = 100 if n <= 500 else 50 if n <= 3000 else 25
+    pos = nx.spring_layout(simple, seed=seed, iterations=iterations, weight="weight",
+                           k=1.5 / math.sqrt(n) if n > 1 else None)
+    scale = 220 * math.sqrt(n)
+    return {node: (float(x) * scale, float(y) * scale) for node, (x, y) in pos.items()}
+
+
+def _edge_strength(k: str, d: dict) -> float:
+    if k == "CO_OCCURS":
+        return float(d.get("strength", 0)) * (1 + math.log1p(float(d.get("weight", 1))))
+    if k == "MENTIONS":
+        return 1.0 + float(d.get("score", 0))
+    return 2.5
+
+
+def page_data(g: nx.MultiDiGraph, *, focus: str | None = None, max_edges: int = DEFAULT_MAX_EDGES,
+              include_abstracts: bool = True, pages: dict[str, str] | None = None,
+              positions: dict | None = None) -> dict:
+    """The JSON the page draws: nodes with positions, edges, colours and a note on thinning."""
+    edges = [(u, v, k, d) for u, v, k, d in g.edges(keys=True, data=True)]
+    note = ""
+    if len(edges) > max_edges:
+        edges.sort(key=lambda e: -_edge_strength(e[2], e[3]))
+        note = f"Showing the strongest {max_edges:,} of {len(edges):,} edges."
+        edges = edges[:max_edges]
+    pos = positions if positions is not None else layout(g)
+    degree: dict = {}
+    for u, v, _, _ in edges:
+        degree[u] = degree.get(u, 0) + 1
+        degree[v] = degree.get(v, 0) + 1
+    nodes = []
+    for n, d in g.nodes(data=True):
+        label = d.get("label")
+        x, y = pos.get(n, (0.0, 0.0))
+        item = {"id": n, "group": label, "x": round(x, 1), "y": round(y, 1),
+                "size": round(min(42.0, 7 + 3.2 * math.sqrt(degree.get(n, 0))), 1)}
+        if label == "Concept":
+            item.update(label=d.get("name", ""), kind=d.get("kind", "term"), color=d.get("kind", "term"),
+                        papers=int(d.get("paper_count", 0)), aliases=list(d.get("aliases", [])))
+            if d.get("first_year") is not None:
+                item["first_year"] = d["first_year"]
+        elif label == "Paper":
+            full = paper_display_title(d)
+            item.update(label=full if len(full) <= 32 else full[:30] + "…", full=full, color="Paper",
+                        venue=d.get("venue", ""), url=d.get("url", ""))
+            if d.get("year") is not None:
+                item["year"] = d["year"]
+            if include_abstracts:
+                item["abstract"] = d.get("abstract", "")
+        else:
+            item.update(label=d.get("name", str(n)), color="Author")
+        if pages and n in pages:
+            item["page"] = pages[n]
+        nodes.append(item)
+    out_edges = []
+    for u, v, k, d in edges:
+        e = {"from": u, "to": v, "type": k}
+        if k == "MENTIONS":
+            e.update(score=d.get("score", 0), evidence=d.get("evidence", ""), rank=d.get("rank", 0))
+        elif k == "CO_OCCURS":
+            e.update(weight=d.get("weight", 1), strength=d.get("strength", 0))
+        out_edges.append(e)
+    return {"nodes": nodes, "edges": out_edges, "colors": COLORS, "focus": focus if focus in g else None,
+            "note": note, "total_edges": g.number_of_edges()}
+
+
+def html_page(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None) -> str:
+    """The page as a string: template + inlined style, vis-network, graphkit's script and data."""
+    nav_html = " ".join(f'<a href="{html.escape(href, quote=True)}">{html.escape(text)}</a>' for text, href in nav or [])
+    page = _asset("page.html")
+    parts = {
+        "{{TITLE}}": html.escape(title), "{{HEADING}}": html.escape(title), "{{NAV}}": nav_html,
+        "{{CSS}}": _asset("page.css"), "{{DATA}}": _json_for_script(data),
+        "{{VIS}}": _vis_js().replace("</script", "<\\/script"), "{{APP}}": _asset("app.js"),
+    }
+    # one pass over the template: text inserted from the data is never scanned again
+    return re.sub(r"\{\{[A-Z]+\}\}", lambda m: parts[m.group(0)], page)
+
+
+def render_page(g: nx.MultiDiGraph, out: str | os.PathLike | BinaryIO, *, title: str, focus: str | None = None,
+                max_edges: int = DEFAULT_MAX_EDGES, nav: list[tuple[str, str]] | None = None,
+                pages: dict[str, str] | None = None, include_abstracts: bool = True) -> None:
+    """Write one offline page of ``g`` (the graph is not modified)."""
+    data = page_data(g, focus=focus, max_edges=max_edges, pages=pages, include_abstracts=include_abstracts)
+    payload = html_page(data, title=title, nav=nav).encode("utf-8")
+    if hasattr(out, "write"):
+        out.write(payload)
+    else:
+        atomic_write(out, lambda fh: fh.write(payload))
