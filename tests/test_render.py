@@ -1,0 +1,62 @@
+"""Pages are self-contained and every piece of paper text stays inert (static checks)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from graphkit.query import neighbourhood
+from graphkit.render import _vis_js, html_page, page_data, render_page
+
+
+def script_tags(page: str) -> int:
+    """<script tags in the page beyond the string literals inside vis-network itself."""
+    return len(re.findall(r"<script\b", page, re.I)) - len(re.findall(r"<script\b", _vis_js(), re.I))
+
+
+def test_page_is_self_contained(sample_graph, tmp_path):
+    page = tmp_path / "all.html"
+    render_page(sample_graph, page, title="all")
+    text = page.read_text(encoding="utf-8")
+    assert not re.search(r"(src|href)\s*=\s*[\"']?https?://", text)
+    assert "vis-network" in text and "Content-Security-Policy" in text
+    assert script_tags(text) == 3
+
+
+def test_hostile_text_cannot_leave_its_json_block(hostile_graph, tmp_path):
+    page = tmp_path / "hostile.html"
+    render_page(hostile_graph, page, title="<b>SAM2</b> & co")
+    text = page.read_text(encoding="utf-8")
+    assert script_tags(text) == 3  # ours only
+    assert "<img src=x" not in text and "</script><script>window" not in text
+    assert "<title>&lt;b&gt;SAM2&lt;/b&gt; &amp; co</title>" in text
+    block = re.search(r'<script id="graph-data" type="application/json">(.*?)</script>', text, re.S).group(1)
+    data = json.loads(block)
+    h1 = next(n for n in data["nodes"] if n["id"] == "paper:h1")
+    assert h1["full"].startswith("<script>window.__pwned=1;")  # verbatim after JSON decoding
+    assert "{{VIS}}" in json.dumps(data)  # template markers in data are not expanded
+
+
+def test_page_data_counts_and_thinning(sample_graph):
+    data = page_data(sample_graph)
+    assert len(data["nodes"]) == sample_graph.number_of_nodes()
+    assert len(data["edges"]) == sample_graph.number_of_edges()
+    assert data["note"] == ""
+    thin = page_data(sample_graph, max_edges=100)
+    assert len(thin["edges"]) == 100
+    assert thin["note"] == f"Showing the strongest 100 of {sample_graph.number_of_edges():,} edges."
+
+
+def test_neighbourhood_does_not_touch_the_graph(sample_graph):
+    before = (sample_graph.number_of_nodes(), sample_graph.number_of_edges())
+    sub = neighbourhood(sample_graph, "SAM2")
+    assert (sample_graph.number_of_nodes(), sample_graph.number_of_edges()) == before
+    center = next(n for n, d in sub.nodes(data=True) if d.get("name") == "SAM2")
+    papers = [u for u, _, k in sub.in_edges(center, keys=True) if k == "MENTIONS"]
+    assert len(papers) == sample_graph.nodes[center]["paper_count"]
+
+
+def test_html_page_positions_are_precomputed(sample_graph):
+    data = page_data(sample_graph)
+    assert len({(n["x"], n["y"]) for n in data["nodes"]}) > len(data["nodes"]) * 0.9
+    assert "physics: { enabled: false }" in html_page(data, title="t")

@@ -1,0 +1,150 @@
+"""The foundation issue's promises on the sample ICLR 2026 abstracts, with the real model."""
+
+from __future__ import annotations
+
+import itertools
+
+from graphkit import text as T
+from graphkit.build import concept_node, paper_node
+
+from .conftest import paper_index
+
+
+def concepts_of(graph, paper):
+    return {graph.nodes[c]["key"]: graph.nodes[c]
+            for _, c, k in graph.out_edges(paper_node(paper.id), keys=True) if k == "MENTIONS"}
+
+
+def concept_named(graph, *labels):
+    """The concept whose name or alias is one of ``labels`` (exactly one must match)."""
+    found = [n for n, d in graph.nodes(data=True) if d.get("label") == "Concept"
+             and ({d["name"], *d["aliases"]} & set(labels))]
+    assert len(found) == 1, f"{labels}: {found}"
+    return found[0]
+
+
+def test_reinforce_paper_mentions_reinforce_and_grpo(sample_build):
+    papers, g, _ = sample_build
+    p = paper_index(papers, "Off-policy reinforcement learning (RL) for large language models")
+    mentioned = concepts_of(g, p)
+    names = {d["name"] for d in mentioned.values()}
+    assert "REINFORCE" in names
+    assert "GRPO" in names
+    grpo = next(d for d in mentioned.values() if d["name"] == "GRPO")
+    assert "Group Relative Policy Optimization" in grpo["aliases"]
+
+
+def test_named_artefacts(sample_build):
+    papers, g, _ = sample_build
+    assert "SAM2" in {d["name"] for d in concepts_of(g, paper_index(papers, "SAM2 prompting")).values()}
+    assert "DROID" in {d["name"] for d in concepts_of(g, paper_index(papers, "DROID dataset")).values()}
+
+
+def test_one_diffusion_concept_for_all_three_diffusion_papers(sample_build):
+    papers, g, _ = sample_build
+    node = concept_named(g, "diffusion model", "diffusion")
+    users = [p for p in papers if "diffusion" in p.abstract.lower()]
+    assert len(users) == 3
+    for p in users:
+        assert g.has_edge(paper_node(p.id), node, key="MENTIONS"), p.abstract[:60]
+
+
+def test_reinforcement_learning_is_one_concept_linking_most_rl_papers(sample_build):
+    papers, g, _ = sample_build
+    node = concept_named(g, "reinforcement learning")
+    d = g.nodes[node]
+    assert "RL" in {d["name"], *d["aliases"]}
+    rl_papers = [p for p in papers if "reinforcement learning" in p.abstract.lower()]
+    assert len(rl_papers) == 9
+    linked = [p for p in rl_papers if g.has_edge(paper_node(p.id), node, key="MENTIONS")]
+    assert len(linked) >= 7
+
+
+def test_llm_and_large_language_models_are_one_concept(sample_graph):
+    node = concept_named(sample_graph, "large language model")
+    d = sample_graph.nodes[node]
+    assert "LLM" in {d["name"], *d["aliases"]}
+    assert concept_named(sample_graph, "LLM") == node
+
+
+def test_no_two_concepts_differ_only_by_case_plural_hyphen_or_acronym(sample_build):
+    _, g, linked = sample_build
+    concepts = [d for _, d in g.nodes(data=True) if d.get("label") == "Concept"]
+    keys = {}
+    for d in concepts:
+        for label in (d["name"], *d["aliases"]):
+            mk = T.merge_key(T.phrase_key(label.split()))
+            assert keys.setdefault(mk, d["key"]) == d["key"], f"{label!r} is in {keys[mk]!r} and {d['key']!r}"
+    # every acronym a sample defines sits in the same concept as its long form
+    nodes = {(n["key"]) for n in concepts}
+    assert len(nodes) == len(concepts)
+    for a, b in itertools.combinations(concepts, 2):
+        assert a["name"].lower() != b["name"].lower()
+
+
+def test_acronym_and_long_form_share_a_concept(sample_build):
+    papers, g, _ = sample_build
+    from graphkit.extract import paper_text
+
+    for p in papers:
+        for d in T.find_acronyms(paper_text(p)):
+            shorts = [n for n, x in g.nodes(data=True) if x.get("label") == "Concept"
+                      and d.short in {x["name"], *x["aliases"]}]
+            longs = [n for n, x in g.nodes(data=True) if x.get("label") == "Concept"
+                     and T.merge_key(T.phrase_key(d.long.split())) in
+                     {T.merge_key(T.phrase_key(a.split())) for a in (x["name"], *x["aliases"])}]
+            if shorts and longs:
+                assert set(shorts) == set(longs), (d.short, d.long)
+
+
+def test_mentions_carry_score_rank_and_evidence(sample_build):
+    papers, g, _ = sample_build
+    for p in papers:
+        edges = [d for _, _, k, d in g.out_edges(paper_node(p.id), keys=True, data=True) if k == "MENTIONS"]
+        assert edges, p.abstract[:60]
+        assert sorted(d["rank"] for d in edges) == list(range(1, len(edges) + 1))
+        by_rank = sorted(edges, key=lambda d: d["rank"])
+        assert [d["score"] for d in by_rank] == sorted((d["score"] for d in by_rank), reverse=True)
+        for d in edges:
+            assert 0.0 <= d["score"] <= 1.0
+            assert d["evidence"] and d["evidence"] in T.clean(p.abstract)
+
+
+def test_schema(sample_graph):
+    labels = {d["label"] for _, d in sample_graph.nodes(data=True)}
+    assert labels == {"Paper", "Concept"}  # the samples have no authors
+    types = {k for _, _, k in sample_graph.edges(keys=True)}
+    assert {"MENTIONS", "CO_OCCURS"} <= types
+    for u, v, k, d in sample_graph.edges(keys=True, data=True):
+        assert d["type"] == k
+        if k == "CO_OCCURS":
+            assert d["weight"] >= 1 and 0 < d["strength"] <= 1
+            assert u.startswith("concept:") and v.startswith("concept:")
+        if k == "MENTIONS":
+            assert u.startswith("paper:") and v.startswith("concept:")
+    for _, d in sample_graph.nodes(data=True):
+        if d["label"] == "Concept":
+            assert d["kind"] in {"method", "model", "dataset", "task", "metric", "term"}
+            assert d["paper_count"] == sum(1 for _, _, k in sample_graph.in_edges(concept_node(d["key"]), keys=True)
+                                           if k == "MENTIONS")
+            assert d["first_year"] == 2026
+
+
+def test_authors_citations_and_broader(tmp_path):
+    from graphkit.build import build
+    from graphkit.read import read_papers
+
+    from .conftest import DATA
+
+    papers, _ = read_papers([DATA / "papers.jsonl"])
+    g, _ = build(papers)
+    assert g.has_edge("author:alan turing", "paper:p2", key="WROTE")
+    assert g.edges["author:alan turing", "paper:p1", "WROTE"]["position"] == 2
+    assert g.has_edge("paper:p3", "paper:p1", key="CITES")
+    assert g.has_edge("paper:p3", "paper:p2", key="CITES")
+    assert not any(v == "paper:unknown-id" for _, v in g.edges())
+    reinforce = concept_named(g, "REINFORCE")
+    assert g.nodes[reinforce]["first_year"] == 2019
+    assert g.nodes[reinforce]["paper_count"] == 2
+    broader = [(u, v) for u, v, k in g.edges(keys=True) if k == "BROADER"]
+    assert all(g.nodes[u]["label"] == g.nodes[v]["label"] == "Concept" for u, v in broader)
