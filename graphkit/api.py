@@ -10,7 +10,7 @@ import networkx as nx
 
 from .read import Format
 
-__all__ = ["BuildResult", "build_files", "view"]
+__all__ = ["BuildResult", "build_files", "view", "query", "format_rows", "resolve_query"]
 
 
 @dataclass
@@ -70,3 +70,76 @@ def view(g: nx.MultiDiGraph, concept: str, output: str | os.PathLike, *, depth: 
     name = g.nodes[node].get("name", concept)
     render_page(sub, output, title=f"graphkit: {name}", focus=node)
     return sub, node
+
+
+def resolve_query(query: str, params: dict[str, str], stdin=None) -> tuple[str, dict]:
+    """The Cypher text and typed parameters for a library name, a .cypher file, '-' or literal Cypher."""
+    from .errors import GraphkitError
+    from .store.neo4j import library, parse_query
+
+    lib = library()
+    if query in lib:
+        q = lib[query]
+        return q.text, q.bind(params)
+    if query == "-":
+        if stdin is None:
+            raise GraphkitError("no standard input to read the query from")
+        return stdin.read(), dict(params)
+    if query.endswith(".cypher"):
+        path = Path(query)
+        if not path.is_file():
+            raise GraphkitError(f"{query}: no such query file (library queries: {', '.join(lib)})")
+        text = path.read_text(encoding="utf-8")
+        parsed = parse_query(path.stem, text)
+        return text, parsed.bind(params) if parsed.params else dict(params)
+    if not any(ch.isspace() for ch in query.strip()):
+        raise GraphkitError(f"no library query named {query!r} (there are: {', '.join(lib)})")
+    return query, dict(params)
+
+
+def query(query: str, params: dict[str, str], *, write: bool = False, uri: str, user: str, password: str,
+          database: str | None = None, stdin=None) -> tuple[list[str], list[dict]]:
+    """Run a query (see :func:`resolve_query`) against Neo4j, read-only unless ``write``."""
+    from .store.neo4j import connect, run_query
+
+    text, bound = resolve_query(query, params, stdin)
+    driver = connect(uri, user, password)
+    try:
+        return run_query(driver, text, bound, write=write, database=database)
+    finally:
+        driver.close()
+
+
+def format_rows(columns: list[str], rows: list[dict], fmt: str = "table") -> str:
+    """Rows as an aligned table, JSON or CSV text."""
+    import csv
+    import io
+    import json
+
+    if fmt == "json":
+        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
+
+    def cell(v) -> str:
+        if v is None:
+            return ""
+        if isinstance(v, (list, dict)):
+            return json.dumps(v, ensure_ascii=False)
+        return str(v)
+
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(columns)
+        for r in rows:
+            w.writerow([cell(r.get(c)) for c in columns])
+        return buf.getvalue()
+    table = [[cell(r.get(c)) for c in columns] for r in rows]
+    widths = [min(60, max([len(c)] + [len(row[i]) for row in table])) for i, c in enumerate(columns)]
+
+    def line(values):
+        return "  ".join(v[:60].ljust(w) for v, w in zip(values, widths)).rstrip() + "\n"
+
+    out = line(columns) + line(["-" * w for w in widths])
+    out += "".join(line(row) for row in table)
+    out += f"({len(rows)} row{'s' if len(rows) != 1 else ''})\n"
+    return out

@@ -36,6 +36,24 @@ def json_option(fn):
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(fn)
 
 
+def neo4j_options(fn):
+    """--uri/--user/--password/--database, also read from NEO4J_* variables. The password is never echoed."""
+    fn = click.option("--database", envvar="NEO4J_DATABASE", default=None,
+                      help="Database name [env NEO4J_DATABASE; default: the server's default].")(fn)
+    fn = click.option("--password", envvar="NEO4J_PASSWORD", default="graphkit-local", show_default=False,
+                      help="Password [env NEO4J_PASSWORD; default: the local server's].")(fn)
+    fn = click.option("--user", envvar="NEO4J_USER", default="neo4j", show_default=True, help="User [env NEO4J_USER].")(fn)
+    fn = click.option("--uri", envvar="NEO4J_URI", default="bolt://127.0.0.1:7687", show_default=True,
+                      help="Bolt URI of the server [env NEO4J_URI].")(fn)
+    return fn
+
+
+def _driver(uri, user, password):
+    from .store.neo4j import connect
+
+    return connect(uri, user, password)
+
+
 def _load(graph_path: str):
     from .export import read_graphml
 
@@ -141,36 +159,109 @@ def papers(graph_path, concept, as_json):
             click.echo(f"       {r['evidence']}")
 
 
+def _graph_or_neo4j(graph_path, use_neo4j, uri, user, password, database, concept=None):
+    if bool(graph_path) == bool(use_neo4j):
+        raise click.UsageError("give either --graph FILE or --neo4j")
+    if graph_path:
+        return _load(graph_path)
+    from .store.neo4j import fetch_graph
+
+    driver = _driver(uri, user, password)
+    try:
+        return fetch_graph(driver, concept=concept, database=database)
+    finally:
+        driver.close()
+
+
 @cli.command(context_settings=CONTEXT)
-@graph_option
+@click.option("--graph", "graph_path", type=click.Path(dir_okay=False), help="A graph built by 'graphkit build'.")
+@click.option("--neo4j", "use_neo4j", is_flag=True, help="Read the neighbourhood from Neo4j instead of a file.")
 @click.argument("concept")
 @click.option("--depth", type=click.IntRange(1, 3), default=1, show_default=True,
               help="How many steps out from the concept.")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The HTML page to write.")
+@neo4j_options
 @_fail_cleanly
-def view(graph_path, concept, depth, output):
+def view(graph_path, use_neo4j, concept, depth, output, uri, user, password, database):
     """Write an offline HTML page of CONCEPT's neighbourhood: the papers that mention it,
     the concepts they share and the concepts that co-occur with it."""
     from . import api
 
-    sub, node = api.view(_load(graph_path), concept, output, depth=depth)
+    g = _graph_or_neo4j(graph_path, use_neo4j, uri, user, password, database, concept=concept)
+    sub, node = api.view(g, concept, output, depth=depth)
     click.echo(f"Wrote {output} ({sub.number_of_nodes():,} nodes, {sub.number_of_edges():,} edges around "
                f"{sub.nodes[node]['name']!r})")
 
 
 @cli.command(context_settings=CONTEXT)
-@graph_option
+@click.option("--graph", "graph_path", type=click.Path(dir_okay=False), help="A graph built by 'graphkit build'.")
+@click.option("--neo4j", "use_neo4j", is_flag=True, help="Export the graph stored in Neo4j instead of a file.")
 @click.option("--format", "fmt", type=click.Choice(["graphml", "gexf", "json"]), default="graphml",
               show_default=True)
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False))
+@neo4j_options
 @_fail_cleanly
-def export(graph_path, fmt, output):
+def export(graph_path, use_neo4j, fmt, output, uri, user, password, database):
     """Export the graph as GraphML (Gephi, Cytoscape, yEd), GEXF or node-link JSON."""
     from .export import write_graph
 
-    g = _load(graph_path)
+    g = _graph_or_neo4j(graph_path, use_neo4j, uri, user, password, database)
     write_graph(g, output, fmt)
     click.echo(f"Wrote {output} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})")
+
+
+@cli.group(context_settings=CONTEXT)
+def neo4j():
+    """Store graphs in Neo4j (start a local server with: make neo4j)."""
+
+
+@neo4j.command("load", context_settings=CONTEXT)
+@graph_option
+@click.option("--batch-size", type=click.IntRange(min=1), default=2000, show_default=True,
+              help="Rows per UNWIND transaction.")
+@click.option("--replace", is_flag=True, help="Delete everything in the database first.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@neo4j_options
+@_fail_cleanly
+def neo4j_load(graph_path, batch_size, replace, quiet, uri, user, password, database):
+    """Load a graph: constraints first, then batched UNWIND ... MERGE. Idempotent: loading
+    the same graph again creates nothing; a grown graph adds only what is new."""
+    from .store.neo4j import Neo4jWriter, clear_database
+
+    g = _load(graph_path)
+    driver = _driver(uri, user, password)
+    try:
+        if replace:
+            clear_database(driver, database)
+        report = Neo4jWriter(driver, database=database, batch_size=batch_size).load(g, progress=not quiet)
+    finally:
+        driver.close()
+    click.echo(f"Loaded {g.number_of_nodes():,} nodes and {g.number_of_edges():,} relationships into {uri}: "
+               f"created {report.nodes_created:,} nodes and {report.relationships_created:,} relationships.")
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("query")
+@click.option("-p", "--param", "params", nargs=2, multiple=True, metavar="NAME VALUE",
+              help="A query parameter (repeatable); library queries convert it to the declared type.")
+@click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
+@click.option("--write", is_flag=True, help="Allow the query to write (it runs read-only otherwise).")
+@neo4j_options
+@_fail_cleanly
+def query(query, params, fmt, write, uri, user, password, database):
+    """Run Cypher against Neo4j: a library query by name (see cypher/), a .cypher file,
+    '-' for standard input, or the query text itself.
+
+    \b
+      graphkit query top-concepts -p limit 5
+      graphkit query concept-neighbourhood -p name SAM2 --format json
+      graphkit query "MATCH (c:Concept) RETURN count(c) AS concepts"
+    """
+    from . import api
+
+    columns, rows = api.query(query, dict(params), write=write, uri=uri, user=user, password=password,
+                              database=database, stdin=sys.stdin)
+    click.echo(api.format_rows(columns, rows, fmt), nl=False)
 
 
 def main(argv=None):

@@ -148,7 +148,7 @@ def is_artefact(word: str) -> bool:
 
 @lru_cache(maxsize=200_000)
 def _artefact_part(p: str) -> bool:
-    if not p[0].isalnum():
+    if not p or not p[0].isalnum():
         return False
     letters = sum(c.isalpha() for c in p)
     uppers = sum(c.isupper() for c in p)

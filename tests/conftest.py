@@ -71,3 +71,75 @@ def chromium_path() -> str:
     path = os.environ.get("GRAPHKIT_CHROMIUM") or "/usr/bin/chromium"
     assert os.path.exists(path), f"Chromium not found at {path}: run the tests with 'make test', which installs it"
     return path
+
+
+# ---------------------------------------------------------------- a real Neo4j server
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def neo4j_server(tmp_path_factory):
+    """A real Neo4j 5.26 Community server on 127.0.0.1, started for this test session.
+
+    ``make test`` fetches it from Maven Central and passes its classpath in
+    GRAPHKIT_NEO4J_CLASSPATH; without it the set-up script is asked directly.
+    """
+    import secrets
+    import subprocess
+    import time
+
+    classpath = os.environ.get("GRAPHKIT_NEO4J_CLASSPATH") or subprocess.run(
+        ["bash", str(ROOT / "scripts" / "neo4j.sh"), "classpath"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    port = _free_port()
+    password = "gk-" + secrets.token_hex(8)
+    home = tmp_path_factory.mktemp("neo4j")
+    log = open(home / "server.log", "w+")
+    proc = subprocess.Popen(["java", "-Xmx1g", "-cp", classpath, "GraphkitNeo4j", str(home / "db"), str(port)],
+                            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NEO4J_PASSWORD": password})
+    deadline = time.time() + 180
+    try:
+        while True:
+            log.seek(0)
+            if "READY" in log.read():
+                break
+            if proc.poll() is not None or time.time() > deadline:
+                log.seek(0)
+                raise RuntimeError(f"Neo4j did not start (exit {proc.poll()}):\n{log.read()[-3000:]}")
+            time.sleep(0.5)
+        yield {"uri": f"bolt://127.0.0.1:{port}", "user": "neo4j", "password": password, "port": port}
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture
+def neo4j_driver(neo4j_server):
+    """A driver on an emptied database."""
+    from graphkit.store.neo4j import clear_database, connect
+
+    driver = connect(neo4j_server["uri"], neo4j_server["user"], neo4j_server["password"])
+    clear_database(driver)
+    yield driver
+    driver.close()
+
+
+@pytest.fixture(scope="session")
+def library_graph(sample_build):
+    """The sample graph plus the small fixture with years, authors and citations."""
+    from graphkit.build import build
+    from graphkit.read import read_papers
+
+    papers, _ = read_papers([*SAMPLES, DATA / "papers.jsonl"])
+    return build(papers)[0]

@@ -1,0 +1,337 @@
+"""Neo4j: load a graphkit graph, run the Cypher library, read a graph back.
+
+Every value travels as a query parameter; labels and relationship types come from a fixed
+set. Loading is batched ``UNWIND $rows AS row MERGE ...`` after the constraints of
+``cypher/schema.cypher``, so it is idempotent: loading twice, or again after an
+interruption, leaves exactly one copy of everything.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import networkx as nx
+
+from ..errors import GraphkitError, MissingDependency, StoreError
+
+__all__ = ["connect", "Neo4jWriter", "LoadReport", "library", "LibraryQuery", "run_query", "fetch_graph",
+           "clear_database"]
+
+NODE_LABELS = ("Paper", "Concept", "Author")
+REL_TYPES = ("MENTIONS", "CITES", "WROTE", "CO_OCCURS", "BROADER")
+_ID_PROP = {"Paper": "id", "Concept": "key", "Author": "key"}
+
+_MERGE_NODES = {
+    label: f"UNWIND $rows AS row MERGE (n:{label} {{{prop}: row.k}}) SET n += row.props"
+    for label, prop in _ID_PROP.items()
+}
+_REL_ENDS = {
+    "MENTIONS": ("Paper", "Concept"), "CITES": ("Paper", "Paper"), "WROTE": ("Author", "Paper"),
+    "CO_OCCURS": ("Concept", "Concept"), "BROADER": ("Concept", "Concept"),
+}
+_MERGE_RELS = {
+    t: (f"UNWIND $rows AS row MATCH (a:{a} {{{_ID_PROP[a]}: row.a}}) MATCH (b:{b} {{{_ID_PROP[b]}: row.b}}) "
+        f"MERGE (a)-[r:{t}]->(b) SET r += row.props")
+    for t, (a, b) in _REL_ENDS.items()
+}
+
+
+def _driver_module():
+    try:
+        import neo4j
+    except ImportError:
+        raise MissingDependency("Neo4j support needs the driver: pip install 'graphkit[neo4j]'") from None
+    return neo4j
+
+
+def _explain(e: Exception, uri: str, user: str) -> StoreError:
+    neo4j = _driver_module()
+    ex = neo4j.exceptions
+    if isinstance(e, ex.AuthError):
+        return StoreError(f"Neo4j at {uri} refused the credentials for user {user!r}; check --user/--password "
+                          "(NEO4J_USER/NEO4J_PASSWORD)")
+    if isinstance(e, (ex.ServiceUnavailable, ex.SessionExpired, OSError)):
+        return StoreError(f"cannot reach Neo4j at {uri}: is the server running? (start one with: make neo4j)")
+    if isinstance(e, ex.ConfigurationError):
+        return StoreError(f"bad Neo4j URI {uri!r}: {e}")
+    if isinstance(e, ex.Neo4jError):
+        msg = (e.message or str(e)).strip().splitlines()[0]
+        if e.code and ("AccessMode" in e.code or "ForbiddenDueToTransactionType" in e.code or
+                       "write" in msg.lower() and "read" in msg.lower()):
+            return StoreError("this query writes to the database; pass --write to allow it")
+        return StoreError(f"Neo4j rejected the query: {msg} ({e.code})")
+    return StoreError(f"Neo4j error: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
+
+
+def connect(uri: str, user: str, password: str, *, verify: bool = True):
+    """A ``neo4j.Driver`` whose connection and credentials are checked; errors become StoreError."""
+    neo4j = _driver_module()
+    try:
+        driver = neo4j.GraphDatabase.driver(uri, auth=(user, password), connection_timeout=10,
+                                            max_transaction_retry_time=5)
+    except (ValueError, neo4j.exceptions.ConfigurationError) as e:
+        raise StoreError(f"bad Neo4j URI {uri!r}: {str(e).splitlines()[0]}") from None
+    if verify:
+        try:
+            driver.verify_connectivity()
+            driver.verify_authentication()
+        except Exception as e:  # noqa: BLE001 - translated to one clear line, never swallowed
+            driver.close()
+            raise _explain(e, uri, user) from None
+    return driver
+
+
+@dataclass
+class LoadReport:
+    nodes_created: int = 0
+    relationships_created: int = 0
+    properties_set: int = 0
+    batches: int = 0
+    by_type: dict[str, int] = field(default_factory=dict)
+
+    def add(self, counters, what: str, rows: int) -> None:
+        self.nodes_created += counters.nodes_created
+        self.relationships_created += counters.relationships_created
+        self.properties_set += counters.properties_set
+        self.batches += 1
+        self.by_type[what] = self.by_type.get(what, 0) + rows
+
+
+def _schema_statements() -> list[str]:
+    text = resources.files("graphkit").joinpath("cypher", "schema.cypher").read_text(encoding="utf-8")
+    text = "\n".join(line for line in text.splitlines() if not line.strip().startswith("//"))
+    return [s.strip() for s in text.split(";") if s.strip()]
+
+
+def _props(d: dict, skip: Iterable[str] = ()) -> dict:
+    out = {}
+    for k, v in d.items():
+        if k in skip or v is None:
+            continue
+        if isinstance(v, tuple):
+            v = list(v)
+        out[k] = v
+    return out
+
+
+class Neo4jWriter:
+    """Writes a graphkit graph to Neo4j. The constructor does no I/O."""
+
+    def __init__(self, driver, database: str | None = None, batch_size: int = 2000):
+        self.driver = driver
+        self.database = database
+        self.batch_size = batch_size
+
+    def _run(self, statement: str, rows: list | None = None):
+        params = {"rows": rows} if rows is not None else {}
+        summary = self.driver.execute_query(statement, params, database_=self.database).summary
+        return summary.counters
+
+    def create_schema(self) -> None:
+        for statement in _schema_statements():
+            self._run(statement)
+
+    def batches(self, g: nx.MultiDiGraph) -> list[tuple[str, str, list[dict]]]:
+        """(what, statement, rows) for every batch the load runs: nodes first, then relationships."""
+        out = []
+        for label in NODE_LABELS:
+            rows = [{"k": d[_ID_PROP[label]], "props": _props(d, skip=("label",))}
+                    for _, d in g.nodes(data=True) if d.get("label") == label]
+            out += [(label, _MERGE_NODES[label], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
+        for t in REL_TYPES:
+            a_label, b_label = _REL_ENDS[t]
+            rows = []
+            for u, v, k, d in g.edges(keys=True, data=True):
+                if k != t:
+                    continue
+                ud, vd = g.nodes[u], g.nodes[v]
+                if ud.get("label") != a_label or vd.get("label") != b_label:
+                    raise GraphkitError(f"edge {u!r} -[{t}]-> {v!r} does not join {a_label} to {b_label}")
+                rows.append({"a": ud[_ID_PROP[a_label]], "b": vd[_ID_PROP[b_label]], "props": _props(d, skip=("type",))})
+            out += [(t, _MERGE_RELS[t], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
+        return out
+
+    def load(self, g: nx.MultiDiGraph, progress: bool = False) -> LoadReport:
+        from tqdm.auto import tqdm
+
+        neo4j = _driver_module()
+        report = LoadReport()
+        try:
+            self.create_schema()
+            work = self.batches(g)
+            total = sum(len(rows) for _, _, rows in work)
+            with tqdm(total=total, desc="Loading into Neo4j", unit="row", disable=None if progress else True,
+                      leave=False) as bar:
+                for what, statement, rows in work:
+                    report.add(self._run(statement, rows), what, len(rows))
+                    bar.update(len(rows))
+        except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as e:
+            raise _explain(e, "the server", "neo4j") from None
+        return report
+
+
+def clear_database(driver, database: str | None = None) -> None:
+    """Delete every node and relationship, in batches (used by the tests and `neo4j load --replace`)."""
+    with driver.session(database=database) as s:
+        s.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS").consume()
+
+
+# ---------------------------------------------------------------- the Cypher library
+
+_PARAM = re.compile(r"^\s*(\w+)\s*:\s*(string|int|float|bool)\s*(?:=\s*(.+?))?\s*$")
+
+
+@dataclass
+class LibraryQuery:
+    name: str
+    question: str
+    params: dict[str, tuple[str, object]]  # name -> (type, default or None)
+    text: str
+
+    def bind(self, given: dict[str, str]) -> dict:
+        """Typed parameters from ``-p NAME VALUE`` strings, with the defaults filled in."""
+        unknown = sorted(set(given) - set(self.params))
+        if unknown:
+            raise GraphkitError(f"query {self.name!r} has no parameter {unknown[0]!r} "
+                                f"(it takes: {', '.join(self.params) or 'none'})")
+        out = {}
+        for p, (typ, default) in self.params.items():
+            if p in given:
+                out[p] = _convert(given[p], typ, p)
+            elif default is not None:
+                out[p] = _convert(str(default), typ, p)
+            else:
+                raise GraphkitError(f"query {self.name!r} needs -p {p} VALUE ({typ})")
+        return out
+
+
+def _convert(value: str, typ: str, name: str):
+    try:
+        if typ == "int":
+            return int(value)
+        if typ == "float":
+            return float(value)
+        if typ == "bool":
+            if value.lower() in {"true", "1", "yes"}:
+                return True
+            if value.lower() in {"false", "0", "no"}:
+                return False
+            raise ValueError(value)
+    except ValueError:
+        raise GraphkitError(f"parameter {name!r} must be {typ}, got {value!r}") from None
+    return value
+
+
+def _library_dir() -> Path:
+    return Path(str(resources.files("graphkit").joinpath("cypher")))
+
+
+def library() -> dict[str, LibraryQuery]:
+    """The named queries of ``cypher/`` (all but schema.cypher)."""
+    out = {}
+    for path in sorted(_library_dir().glob("*.cypher")):
+        if path.stem == "schema":
+            continue
+        out[path.stem] = parse_query(path.stem, path.read_text(encoding="utf-8"))
+    return out
+
+
+def parse_query(name: str, text: str) -> LibraryQuery:
+    lines = text.splitlines()
+    question, params = "", {}
+    for line in lines[:2]:
+        body = line.strip().lstrip("/").strip()
+        if body.startswith("params:"):
+            for part in filter(None, (x.strip() for x in body[len("params:"):].split(","))):
+                m = _PARAM.match(part)
+                if not m:
+                    raise GraphkitError(f"{name}.cypher: cannot read parameter {part!r}")
+                default = m.group(3)
+                params[m.group(1)] = (m.group(2), default)
+        elif body.startswith(f"{name}:"):
+            question = body[len(name) + 1:].strip()
+    return LibraryQuery(name, question, params, text)
+
+
+def _plain(value):
+    """Driver values -> JSON-ready Python: nodes and relationships become dicts of their properties."""
+    neo4j = _driver_module()
+    graph_types = neo4j.graph
+    if isinstance(value, graph_types.Node):
+        return {"_labels": sorted(value.labels), **{k: _plain(v) for k, v in value.items()}}
+    if isinstance(value, graph_types.Relationship):
+        return {"_type": value.type, **{k: _plain(v) for k, v in value.items()}}
+    if isinstance(value, graph_types.Path):
+        return [_plain(n) for n in value.nodes]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if hasattr(value, "iso_format"):
+        return value.iso_format()
+    return value
+
+
+def run_query(driver, cypher: str, params: dict | None = None, *, write: bool = False,
+              database: str | None = None) -> tuple[list[str], list[dict]]:
+    """Run Cypher with parameters; read-only unless ``write``. Returns (columns, rows)."""
+    neo4j = _driver_module()
+
+    def work(tx):
+        result = tx.run(cypher, params or {})
+        keys = list(result.keys())
+        return keys, [{k: _plain(r[k]) for k in keys} for r in result]
+
+    try:
+        with driver.session(database=database,
+                            default_access_mode=neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS) as s:
+            return s.execute_write(work) if write else s.execute_read(work)
+    except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as e:
+        raise _explain(e, "the server", "neo4j") from None
+
+
+def fetch_graph(driver, *, concept: str | None = None, database: str | None = None) -> nx.MultiDiGraph:
+    """Read the graph (or, given ``concept``, the part around it) back into the schema's NetworkX form."""
+    from ..build import author_node, concept_node, paper_node
+
+    node_id = {"Paper": lambda d: paper_node(d["id"]), "Concept": lambda d: concept_node(d["key"]),
+               "Author": lambda d: author_node(d["key"])}
+    if concept is None:
+        nodes_q = "MATCH (n) WHERE n:Paper OR n:Concept OR n:Author RETURN labels(n) AS labels, properties(n) AS props, elementId(n) AS eid"
+        rels_q = ("MATCH (a)-[r]->(b) WHERE type(r) IN $types "
+                  "RETURN elementId(a) AS a, elementId(b) AS b, type(r) AS type, properties(r) AS props")
+        params: dict = {"types": list(REL_TYPES)}
+    else:
+        match = ("MATCH (c:Concept) WHERE c.name = $name OR toLower(c.name) = toLower($name) "
+                 "OR any(x IN c.aliases WHERE toLower(x) = toLower($name)) WITH c ORDER BY c.paper_count DESC LIMIT 1 "
+                 "OPTIONAL MATCH (c)<-[:MENTIONS]-(p:Paper) "
+                 "OPTIONAL MATCH (p)-[:MENTIONS]->(c2:Concept) "
+                 "OPTIONAL MATCH (c)-[:CO_OCCURS]-(c3:Concept) "
+                 "WITH collect(DISTINCT c) + collect(DISTINCT p) + collect(DISTINCT c2) + collect(DISTINCT c3) AS ns "
+                 "UNWIND ns AS n WITH DISTINCT n ")
+        nodes_q = match + "RETURN labels(n) AS labels, properties(n) AS props, elementId(n) AS eid"
+        rels_q = (match + "WITH collect(n) AS ns UNWIND ns AS a MATCH (a)-[r]->(b) WHERE b IN ns AND type(r) IN $types "
+                  "RETURN elementId(a) AS a, elementId(b) AS b, type(r) AS type, properties(r) AS props")
+        params = {"name": concept, "types": list(REL_TYPES)}
+    _, node_rows = run_query(driver, nodes_q, params, database=database)
+    _, rel_rows = run_query(driver, rels_q, params, database=database)
+    g = nx.MultiDiGraph(schema=1)
+    by_eid = {}
+    for row in node_rows:
+        label = next((lbl for lbl in row["labels"] if lbl in NODE_LABELS), None)
+        if label is None:
+            continue
+        props = dict(row["props"])
+        n = node_id[label](props)
+        by_eid[row["eid"]] = n
+        g.add_node(n, label=label, **props)
+    for row in rel_rows:
+        a, b = by_eid.get(row["a"]), by_eid.get(row["b"])
+        if a and b:
+            g.add_edge(a, b, key=row["type"], type=row["type"], **row["props"])
+    g.graph["papers"] = sum(1 for _, d in g.nodes(data=True) if d["label"] == "Paper")
+    return g
