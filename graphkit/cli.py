@@ -210,6 +210,31 @@ def export(graph_path, use_neo4j, fmt, output, uri, user, password, database):
     click.echo(f"Wrote {output} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})")
 
 
+@cli.command(context_settings=CONTEXT)
+@graph_option
+@click.option("--output", "-o", required=True, type=click.Path(file_okay=False), help="The folder to write.")
+@click.option("--min-papers", type=click.IntRange(min=1), default=3, show_default=True,
+              help="A concept gets its own page when this many papers mention it.")
+@click.option("--max-pages", type=click.IntRange(min=0), default=500, show_default=True,
+              help="At most this many concept pages (most papers first).")
+@click.option("--map-nodes", type=click.IntRange(min=1), default=1500, show_default=True,
+              help="Concepts on the whole-corpus map (most papers first).")
+@click.option("--map-edges", type=click.IntRange(min=1), default=6000, show_default=True,
+              help="Edges on the map: the strongest are kept, and the page says so.")
+@click.option("--title", default="graphkit", show_default=True, help="The site's title.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@_fail_cleanly
+def site(graph_path, output, min_papers, max_pages, map_nodes, map_edges, title, quiet):
+    """Write a static offline site: an index (search, top concepts, communities), a concept
+    map of the whole corpus, and a neighbourhood page per concept, linked to each other."""
+    from .site import build_site
+
+    report = build_site(_load(graph_path), output, min_papers=min_papers, max_pages=max_pages,
+                        map_nodes=map_nodes, map_edges=map_edges, title=title, progress=not quiet)
+    click.echo(f"Wrote {report.folder}/index.html: {report.concept_pages:,} concept pages, a map of "
+               f"{report.map_nodes:,} concepts and {report.map_edges:,} edges, {report.communities:,} communities.")
+
+
 @cli.group(context_settings=CONTEXT)
 def neo4j():
     """Store graphs in Neo4j (start a local server with: make neo4j)."""

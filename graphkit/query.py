@@ -52,7 +52,7 @@ def paper_display_title(d: dict, words: int = 14) -> str:
     """A paper's title, or the opening words of its abstract when it has none."""
     if d.get("title"):
         return d["title"]
-    ws = (d.get("abstract") or "").split()
+    ws = T.clean(d.get("abstract") or "").split()
     return " ".join(ws[:words]) + (" …" if len(ws) > words else "")
 
 
@@ -72,13 +72,14 @@ def papers_for(g: nx.MultiDiGraph, name: str) -> list[dict]:
 
 
 def neighbourhood(g: nx.MultiDiGraph, name: str, depth: int = 1, max_concepts: int = 60) -> nx.MultiDiGraph:
-    """The concept, the papers that mention it, the concepts those papers share, and
-    the concepts that co-occur with it; ``depth`` repeats the step from the new concepts.
+    """The concept (a name, alias, key or node id), the papers that mention it, the concepts
+    those papers share, and the concepts that co-occur with it; ``depth`` repeats the step
+    from the new concepts.
 
     Returns a new graph (the input is never modified), capped at ``max_concepts``
     concepts per step, strongest co-occurrence first.
     """
-    center = find_concept(g, name)
+    center = name if g.nodes.get(name, {}).get("label") == "Concept" else find_concept(g, name)
     keep = {center}
     frontier = {center}
     for _ in range(max(1, depth)):

@@ -25,7 +25,7 @@ from .errors import MissingDependency
 from .export import atomic_write
 from .query import paper_display_title
 
-__all__ = ["COLORS", "page_data", "render_page", "html_page", "layout"]
+__all__ = ["COLORS", "page_data", "render_page", "html_page", "layout", "write_assets"]
 
 COLORS = {
     "Paper": "#8fa3bf", "Author": "#c9c9c9", "method": "#e4572e", "model": "#4c8bf5", "dataset": "#2a9d8f",
@@ -74,7 +74,7 @@ def layout(g: nx.Graph, seed: int = 7) -> dict:
     iterations = 100 if n <= 500 else 50 if n <= 3000 else 25
     pos = nx.spring_layout(simple, seed=seed, iterations=iterations, weight="weight",
                            k=1.5 / math.sqrt(n) if n > 1 else None)
-    scale = 220 * math.sqrt(n)
+    scale = 70 * math.sqrt(n)
     return {node: (float(x) * scale, float(y) * scale) for node, (x, y) in pos.items()}
 
 
@@ -88,13 +88,17 @@ def _edge_strength(k: str, d: dict) -> float:
 
 def page_data(g: nx.MultiDiGraph, *, focus: str | None = None, max_edges: int = DEFAULT_MAX_EDGES,
               include_abstracts: bool = True, pages: dict[str, str] | None = None,
-              positions: dict | None = None) -> dict:
-    """The JSON the page draws: nodes with positions, edges, colours and a note on thinning."""
+              positions: dict | None = None, note: str = "", papers_from: nx.MultiDiGraph | None = None,
+              papers_per_concept: int = 10) -> dict:
+    """The JSON the page draws: nodes with positions, edges, colours and a note on thinning.
+
+    ``papers_from``: for a page without paper nodes (the concept map), each concept carries
+    its best ``papers_per_concept`` papers from that graph, for the side panel.
+    """
     edges = [(u, v, k, d) for u, v, k, d in g.edges(keys=True, data=True)]
-    note = ""
     if len(edges) > max_edges:
         edges.sort(key=lambda e: -_edge_strength(e[2], e[3]))
-        note = f"Showing the strongest {max_edges:,} of {len(edges):,} edges."
+        note = f"{note} Showing the strongest {max_edges:,} of {len(edges):,} edges.".strip()
         edges = edges[:max_edges]
     pos = positions if positions is not None else layout(g)
     degree: dict = {}
@@ -112,6 +116,8 @@ def page_data(g: nx.MultiDiGraph, *, focus: str | None = None, max_edges: int = 
                         papers=int(d.get("paper_count", 0)), aliases=list(d.get("aliases", [])))
             if d.get("first_year") is not None:
                 item["first_year"] = d["first_year"]
+            if papers_from is not None and n in papers_from:
+                item["top_papers"] = _top_papers(papers_from, n, papers_per_concept)
         elif label == "Paper":
             full = paper_display_title(d)
             item.update(label=full if len(full) <= 32 else full[:30] + "…", full=full, color="Paper",
@@ -137,25 +143,61 @@ def page_data(g: nx.MultiDiGraph, *, focus: str | None = None, max_edges: int = 
             "note": note, "total_edges": g.number_of_edges()}
 
 
-def html_page(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None) -> str:
-    """The page as a string: template + inlined style, vis-network, graphkit's script and data."""
+def _top_papers(g: nx.MultiDiGraph, concept: str, limit: int) -> list[dict]:
+    ranked = sorted(((float(d.get("score", 0)), u, d) for u, _, k, d in g.in_edges(concept, keys=True, data=True)
+                     if k == "MENTIONS"), key=lambda t: (-t[0], t[1]))[:limit]
+    out = []
+    for _, u, d in ranked:
+        p = g.nodes[u]
+        ev = d.get("evidence", "")
+        out.append({"id": u, "title": paper_display_title(p), "year": p.get("year"),
+                    "evidence": ev if len(ev) <= 240 else ev[:238] + "…"})
+    return out
+
+
+def html_page(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None,
+              assets: str | None = None) -> str:
+    """The page as a string: template + style, vis-network, graphkit's script and the data.
+
+    With ``assets=None`` everything is inlined (one self-contained file); otherwise style and
+    scripts are referenced from that relative folder (see :func:`write_assets`), which keeps
+    a site of many pages small. Either way no request leaves the local files.
+    """
     nav_html = " ".join(f'<a href="{html.escape(href, quote=True)}">{html.escape(text)}</a>' for text, href in nav or [])
-    page = _asset("page.html")
+    if assets is None:
+        style = f"<style>{_asset('page.css')}</style>"
+        vis = _vis_js().replace("</script", "<\\/script")
+        scripts = f"<script>{vis}</script>\n<script>{_asset('app.js')}</script>"
+        csp_src = ""
+    else:
+        base = html.escape(assets.rstrip("/"), quote=True)
+        style = f'<link rel="stylesheet" href="{base}/page.css">'
+        scripts = f'<script src="{base}/vis-network.min.js"></script>\n<script src="{base}/app.js"></script>'
+        csp_src = "'self' file:"
     parts = {
         "{{TITLE}}": html.escape(title), "{{HEADING}}": html.escape(title), "{{NAV}}": nav_html,
-        "{{CSS}}": _asset("page.css"), "{{DATA}}": _json_for_script(data),
-        "{{VIS}}": _vis_js().replace("</script", "<\\/script"), "{{APP}}": _asset("app.js"),
+        "{{STYLE}}": style, "{{DATA}}": _json_for_script(data), "{{SCRIPTS}}": scripts, "{{CSP_SRC}}": csp_src,
     }
     # one pass over the template: text inserted from the data is never scanned again
-    return re.sub(r"\{\{[A-Z]+\}\}", lambda m: parts[m.group(0)], page)
+    return re.sub(r"\{\{[A-Z_]+\}\}", lambda m: parts[m.group(0)], _asset("page.html"))
+
+
+def write_assets(folder: str | os.PathLike) -> None:
+    """Write the style and scripts that pages rendered with ``assets=...`` refer to."""
+    folder = Path(folder)
+    for name, text in (("page.css", _asset("page.css")), ("app.js", _asset("app.js")),
+                       ("vis-network.min.js", _vis_js())):
+        atomic_write(folder / name, lambda fh, t=text: fh.write(t.encode("utf-8")))
 
 
 def render_page(g: nx.MultiDiGraph, out: str | os.PathLike | BinaryIO, *, title: str, focus: str | None = None,
                 max_edges: int = DEFAULT_MAX_EDGES, nav: list[tuple[str, str]] | None = None,
-                pages: dict[str, str] | None = None, include_abstracts: bool = True) -> None:
+                pages: dict[str, str] | None = None, include_abstracts: bool = True,
+                assets: str | None = None, note: str = "", papers_from: nx.MultiDiGraph | None = None) -> None:
     """Write one offline page of ``g`` (the graph is not modified)."""
-    data = page_data(g, focus=focus, max_edges=max_edges, pages=pages, include_abstracts=include_abstracts)
-    payload = html_page(data, title=title, nav=nav).encode("utf-8")
+    data = page_data(g, focus=focus, max_edges=max_edges, pages=pages, include_abstracts=include_abstracts,
+                     note=note, papers_from=papers_from)
+    payload = html_page(data, title=title, nav=nav, assets=assets).encode("utf-8")
     if hasattr(out, "write"):
         out.write(payload)
     else:

@@ -42,10 +42,10 @@
 
   var visNodes = new vis.DataSet(DATA.nodes.map(function (n) {
     return {
-      id: n.id, label: n.label, x: n.x, y: n.y, size: n.size, shape: "dot",
+      id: n.id, label: n.group === "Paper" ? undefined : n.label, x: n.x, y: n.y, size: n.size, shape: "dot",
       color: { background: COLORS[n.color], border: "#33333355",
                highlight: { background: COLORS[n.color], border: "#000" } },
-      title: tooltip(n), font: { size: n.group === "Concept" ? 14 : 10 }
+      title: tooltip(n), font: { size: 14 + Math.min(10, (n.papers || 0)) }
     };
   }));
   var visEdges = new vis.DataSet(DATA.edges.map(function (e, i) {
@@ -98,15 +98,27 @@
       panel.appendChild(el("div", n.kind + " · mentioned by " + n.papers + " paper" + (n.papers === 1 ? "" : "s"), "meta"));
       if (n.aliases && n.aliases.length) panel.appendChild(el("div", "Also written: " + n.aliases.join(", "), "meta"));
       var papers = neighbours(id, "MENTIONS").sort(function (a, b) { return (b.edge.score || 0) - (a.edge.score || 0); });
-      panel.appendChild(el("h2", "Papers (" + papers.length + ")"));
       var ol = el("ol"); ol.id = "panel-papers";
-      papers.forEach(function (p) {
-        var li = el("li"); li.dataset.id = p.node.id;
-        li.appendChild(link(p.node));
-        li.appendChild(el("div", [p.node.year, p.node.venue].filter(Boolean).join(" · "), "meta"));
-        if (p.edge.evidence) li.appendChild(el("div", p.edge.evidence, "evidence"));
-        ol.appendChild(li);
-      });
+      if (papers.length || !n.top_papers) {
+        panel.appendChild(el("h2", "Papers (" + papers.length + ")"));
+        papers.forEach(function (p) {
+          var li = el("li"); li.dataset.id = p.node.id;
+          li.appendChild(link(p.node));
+          li.appendChild(el("div", [p.node.year, p.node.venue].filter(Boolean).join(" · "), "meta"));
+          if (p.edge.evidence) li.appendChild(el("div", p.edge.evidence, "evidence"));
+          ol.appendChild(li);
+        });
+      } else {  /* the concept map carries each concept's best papers instead of paper nodes */
+        panel.appendChild(el("h2", "Top " + n.top_papers.length + " of " + n.papers + " papers"));
+        n.top_papers.forEach(function (p) {
+          var li = el("li"); li.dataset.id = p.id;
+          li.appendChild(el("span", p.title));
+          if (p.year) li.appendChild(el("div", String(p.year), "meta"));
+          if (p.evidence) li.appendChild(el("div", p.evidence, "evidence"));
+          ol.appendChild(li);
+        });
+        if (n.page) { var all = el("a", "All papers and neighbours →"); all.href = n.page; panel.appendChild(all); }
+      }
       panel.appendChild(ol);
       var rel = neighbours(id).filter(function (x) { return x.node.group === "Concept"; });
       if (rel.length) {

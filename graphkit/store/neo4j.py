@@ -9,6 +9,7 @@ interruption, leaves exactly one copy of everything.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -91,14 +92,22 @@ class LoadReport:
     relationships_created: int = 0
     properties_set: int = 0
     batches: int = 0
-    by_type: dict[str, int] = field(default_factory=dict)
+    by_type: dict[str, int] = field(default_factory=dict)  # rows sent per label / relationship type
+    seconds: dict[str, float] = field(default_factory=dict)  # time spent per label / relationship type
 
-    def add(self, counters, what: str, rows: int) -> None:
+    def add(self, counters, what: str, rows: int, seconds: float = 0.0) -> None:
         self.nodes_created += counters.nodes_created
         self.relationships_created += counters.relationships_created
         self.properties_set += counters.properties_set
         self.batches += 1
         self.by_type[what] = self.by_type.get(what, 0) + rows
+        self.seconds[what] = self.seconds.get(what, 0.0) + seconds
+
+    def rate(self, kinds) -> float:
+        """Rows per second over the given labels or types."""
+        rows = sum(self.by_type.get(k, 0) for k in kinds)
+        secs = sum(self.seconds.get(k, 0.0) for k in kinds)
+        return rows / secs if secs else 0.0
 
 
 def _schema_statements() -> list[str]:
@@ -167,7 +176,9 @@ class Neo4jWriter:
             with tqdm(total=total, desc="Loading into Neo4j", unit="row", disable=None if progress else True,
                       leave=False) as bar:
                 for what, statement, rows in work:
-                    report.add(self._run(statement, rows), what, len(rows))
+                    t = time.perf_counter()
+                    counters = self._run(statement, rows)
+                    report.add(counters, what, len(rows), time.perf_counter() - t)
                     bar.update(len(rows))
         except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as e:
             raise _explain(e, "the server", "neo4j") from None

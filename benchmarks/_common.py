@@ -1,0 +1,77 @@
+"""Helpers shared by the benchmarks: where the big data sets are, timing, a local Neo4j."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("GRAPHKIT_SHARED_DATA", ROOT.parent / "shared" / "data"))
+
+
+def shared(*parts: str) -> Path:
+    path = SHARED.joinpath(*parts)
+    if not path.exists():
+        sys.exit(f"benchmark data not found: {path} (set GRAPHKIT_SHARED_DATA to the shared data folder)")
+    return path
+
+
+def scale_records(n: int) -> list[dict]:
+    """The first n records of the 79,345-abstract scale set."""
+    out = []
+    with gzip.open(shared("scale", "abstracts.jsonl.gz"), "rt", encoding="utf-8") as fh:
+        for line in fh:
+            out.append(json.loads(line))
+            if len(out) == n:
+                break
+    return out
+
+
+@contextmanager
+def timed(label: str, results: dict):
+    t = time.perf_counter()
+    yield
+    results[label] = time.perf_counter() - t
+
+
+def rss_mb() -> float:
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+@contextmanager
+def local_neo4j(password: str = "bench-password"):
+    """Start the project's local Neo4j 5.26 on a free port in a temporary folder; yields (uri, user, password)."""
+    import socket
+    import tempfile
+
+    classpath = subprocess.run(["bash", str(ROOT / "scripts" / "neo4j.sh"), "classpath"], capture_output=True,
+                               text=True, check=True).stdout.strip()
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with tempfile.TemporaryDirectory() as home:
+        log = open(Path(home) / "log", "w+")
+        proc = subprocess.Popen(["java", "-Xmx2g", "-cp", classpath, "GraphkitNeo4j", f"{home}/db", str(port)],
+                                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NEO4J_PASSWORD": password})
+        try:
+            deadline = time.time() + 180
+            while True:
+                log.seek(0)
+                if "READY" in log.read():
+                    break
+                if proc.poll() is not None or time.time() > deadline:
+                    log.seek(0)
+                    raise RuntimeError(log.read()[-2000:])
+                time.sleep(0.5)
+            yield f"bolt://127.0.0.1:{port}", "neo4j", password
+        finally:
+            proc.terminate()
+            proc.wait(timeout=60)

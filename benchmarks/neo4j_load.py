@@ -1,0 +1,104 @@
+"""Neo4j load speed: graphkit's batched UNWIND ... MERGE loader beside a loader that sends one
+statement per row, on the graph of 10,000 abstracts from ../shared/data/scale, in one run
+against the project's local Neo4j 5.26.
+
+    make bench-neo4j            # or: python benchmarks/neo4j_load.py [--abstracts N] [--naive-rows N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from _common import ROOT, local_neo4j, scale_records
+
+
+def graph_for(n: int):
+    from graphkit.build import build
+    from graphkit.export import read_graphml, write_graphml
+    from graphkit.read import paper_from_record
+
+    path = ROOT / "exports" / f"bench-scale-{n}.graphml"
+    if path.exists():
+        return read_graphml(path), path
+    papers = [paper_from_record(r, "scale", i) for i, r in enumerate(scale_records(n), start=1)]
+    t = time.perf_counter()
+    g, _ = build(papers, progress=True)
+    print(f"built the graph of {n:,} abstracts in {time.perf_counter() - t:.0f} s")
+    write_graphml(g, path)
+    return g, path
+
+
+def naive_load(driver, g, limit: int):
+    """One auto-committed CREATE/MERGE statement per node and per relationship (what a quick script does)."""
+    from graphkit.store.neo4j import NODE_LABELS, _ID_PROP, _REL_ENDS, _props
+
+    n_nodes = n_rels = 0
+    t = time.perf_counter()
+    with driver.session() as s:
+        for node, d in g.nodes(data=True):
+            if n_nodes >= limit:
+                break
+            label = d["label"]
+            assert label in NODE_LABELS
+            s.run(f"MERGE (n:{label} {{{_ID_PROP[label]}: $k}}) SET n += $props",
+                  k=d[_ID_PROP[label]], props=_props(d, skip=("label",))).consume()
+            n_nodes += 1
+        node_s = time.perf_counter() - t
+        loaded = {n for n, _ in zip(g.nodes, range(limit))}
+        t = time.perf_counter()
+        for u, v, k, d in g.edges(keys=True, data=True):
+            if n_rels >= limit:
+                break
+            if u not in loaded or v not in loaded:
+                continue
+            a, b = _REL_ENDS[k]
+            s.run(f"MATCH (a:{a} {{{_ID_PROP[a]}: $a}}) MATCH (b:{b} {{{_ID_PROP[b]}: $b}}) "
+                  f"MERGE (a)-[r:{k}]->(b) SET r += $props",
+                  a=g.nodes[u][_ID_PROP[a]], b=g.nodes[v][_ID_PROP[b]], props=_props(d, skip=("type",))).consume()
+            n_rels += 1
+        rel_s = time.perf_counter() - t
+    return n_nodes, node_s, n_rels, rel_s
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--abstracts", type=int, default=10_000)
+    ap.add_argument("--naive-rows", type=int, default=5_000, help="rows the one-per-row loader sends (it is slow)")
+    args = ap.parse_args()
+    from graphkit.store.neo4j import Neo4jWriter, clear_database, connect
+
+    g, path = graph_for(args.abstracts)
+    print(f"graph: {g.number_of_nodes():,} nodes, {g.number_of_edges():,} relationships ({path.name})")
+    with local_neo4j() as (uri, user, password):
+        driver = connect(uri, user, password)
+        writer = Neo4jWriter(driver)
+        writer.create_schema()
+        t = time.perf_counter()
+        report = writer.load(g)
+        total = time.perf_counter() - t
+        t = time.perf_counter()
+        again = writer.load(g)
+        reload_s = time.perf_counter() - t
+        assert again.nodes_created == 0 and again.relationships_created == 0
+        clear_database(driver)
+        writer.create_schema()
+        nn, ns, nr, rs = naive_load(driver, g, args.naive_rows)
+        driver.close()
+    from graphkit.store.neo4j import NODE_LABELS, REL_TYPES
+
+    gk_nodes = g.number_of_nodes()
+    gk_rels = g.number_of_edges()
+    print(f"{'loader':<28} {'nodes/s':>10} {'rels/s':>10} {'rows/s':>10}")
+    print(f"{'graphkit (UNWIND batches)':<28} {report.rate(NODE_LABELS):>10,.0f} {report.rate(REL_TYPES):>10,.0f} "
+          f"{(gk_nodes + gk_rels) / total:>10,.0f}"
+          f"   ({gk_nodes:,} nodes + {gk_rels:,} rels in {total:.1f} s; reload {reload_s:.1f} s, created 0)")
+    print(f"{'one statement per row':<28} {nn / ns:>10,.0f} {nr / rs:>10,.0f} {(nn + nr) / (ns + rs):>10,.0f}"
+          f"   ({nn:,} nodes in {ns:.1f} s, {nr:,} rels in {rs:.1f} s)")
+    print(f"speed-up: {((gk_nodes + gk_rels) / total) / ((nn + nr) / (ns + rs)):.1f}x rows/s")
+    print(f"created by graphkit: {report.nodes_created:,} nodes, {report.relationships_created:,} relationships")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+"""`graphkit site`: structure, links, and the pages in a real Chromium."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import unquote
+
+import pytest
+
+from graphkit.cli import cli
+from graphkit.errors import GraphkitError
+from graphkit.site import build_site, page_name
+
+from .test_browser import Page, browser  # noqa: F401  (the module-scoped Chromium fixture)
+
+
+@pytest.fixture(scope="module")
+def site(sample_graph, tmp_path_factory):
+    out = tmp_path_factory.mktemp("site") / "site"
+    report = build_site(sample_graph, out, min_papers=2)
+    return out, report
+
+
+def page_json(path):
+    text = path.read_text(encoding="utf-8")
+    return json.loads(re.search(r'<script id="graph-data" type="application/json">(.*?)</script>', text, re.S).group(1))
+
+
+def test_site_files_and_links(site, sample_graph):
+    out, report = site
+    assert (out / "index.html").is_file() and (out / "map.html").is_file()
+    assert {p.name for p in (out / "assets").iterdir()} == {"page.css", "app.js", "vis-network.min.js"}
+    shared = [d for _, d in sample_graph.nodes(data=True) if d["label"] == "Concept" and d["paper_count"] >= 2]
+    assert report.concept_pages == len(shared)
+    assert {p.name for p in (out / "concepts").iterdir()} == {page_name(d["key"]) for d in shared}
+    for page in [out / "map.html", *(out / "concepts").iterdir()]:
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"(src|href)=[\"']https?:", text)
+        for n in page_json(page)["nodes"]:
+            if "page" in n:
+                assert (page.parent / n["page"]).is_file(), (page, n["page"])
+    index = (out / "index.html").read_text(encoding="utf-8")
+    for href in re.findall(r'href="([^"#]+)', index):
+        assert (out / unquote(href)).exists(), href
+    assert "Communities of the concept map" in index and report.communities >= 1
+
+
+def test_map_draws_concepts_only_and_states_thinning(sample_graph, tmp_path):
+    out = tmp_path / "site"
+    build_site(sample_graph, out, map_nodes=50, map_edges=40, max_pages=0)
+    data = page_json(out / "map.html")
+    assert len(data["nodes"]) == 50 and all(n["group"] == "Concept" for n in data["nodes"])
+    assert len(data["edges"]) == 40
+    concepts = sum(1 for _, d in sample_graph.nodes(data=True) if d["label"] == "Concept")
+    assert data["note"].startswith(f"The map shows the 50 concepts with most papers, of {concepts:,}. "
+                                   "Showing the strongest 40 of ")
+
+
+def test_site_refuses_a_foreign_folder_and_replaces_its_own(sample_graph, tmp_path):
+    foreign = tmp_path / "mine"
+    foreign.mkdir()
+    (foreign / "thesis.tex").write_text("precious")
+    with pytest.raises(GraphkitError, match="exists and is not a graphkit site"):
+        build_site(sample_graph, foreign)
+    assert [p.name for p in foreign.iterdir()] == ["thesis.tex"]
+    own = tmp_path / "own"
+    build_site(sample_graph, own, max_pages=1)
+    build_site(sample_graph, own, max_pages=2)
+    assert len(list((own / "concepts").iterdir())) == 2
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_cli_site(runner, sample_graphml, tmp_path):
+    out = tmp_path / "s"
+    result = runner.invoke(cli, ["site", "--graph", str(sample_graphml), "--output", str(out), "-q"])
+    assert result.exit_code == 0, result.output
+    assert re.fullmatch(rf"Wrote {re.escape(str(out))}/index.html: \d+ concept pages, a map of \d+ concepts and "
+                        r"[\d,]+ edges, \d+ communities\.\n", result.stdout)
+
+
+# ---------------------------------------------------------------- in the browser
+
+
+def test_index_search_leads_to_the_concept_page(site, browser):  # noqa: F811
+    out, _ = site
+    page = browser.new_page()
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto((out / "index.html").as_uri())
+    page.fill("#search-input", "sam2")
+    link = page.locator("#results li a").first
+    assert link.inner_text() == "SAM2"
+    page.press("#search-input", "Enter")
+    page.wait_for_function("document.body.dataset.rendered === '1'")
+    # SAM2 is in one sample paper, below the page threshold: the link opens the map on it
+    assert page.title() == "graphkit: concept map"
+    page.wait_for_selector("#panel-papers li")
+    assert page.inner_text("#panel h2") == "SAM2"
+    assert "attention-guided SAM2 prompting" in page.inner_text("#panel-papers")
+    page.goto((out / "index.html").as_uri())
+    page.fill("#search-input", "Reinforcement Learning")
+    page.press("#search-input", "Enter")
+    page.wait_for_function("document.body.dataset.rendered === '1'")
+    assert page.title() == "graphkit: reinforcement learning"
+    assert [u for u in requests if not u.startswith("file:")] == []
+    page.close()
+
+
+def test_clicking_a_concept_lists_exactly_its_papers(site, sample_graph, browser):  # noqa: F811
+    out, _ = site
+    node = next(n for n, d in sample_graph.nodes(data=True) if d.get("name") == "reinforcement learning")
+    p = Page(browser, out / "concepts" / page_name(sample_graph.nodes[node]["key"]))
+    p.page.click("#graph", position={"x": 5, "y": 5})  # clear the focus first
+    xy = p.page.evaluate("""id => {
+        const pos = graphkit.network.canvasToDOM(graphkit.network.getPosition(id));
+        const box = document.getElementById('graph').getBoundingClientRect();
+        return [box.left + pos.x, box.top + pos.y];
+    }""", node)
+    p.page.mouse.click(*xy)
+    p.page.wait_for_selector("#panel-papers li")
+    shown = p.page.eval_on_selector_all("#panel-papers li", "els => els.map(e => e.dataset.id)")
+    expected = {u for u, _, k in sample_graph.in_edges(node, keys=True) if k == "MENTIONS"}
+    assert sorted(shown) == sorted(expected) and len(shown) == sample_graph.nodes[node]["paper_count"]
+    assert p.errors == [] and p.foreign_requests() == []
+    p.page.close()
+
+
+def test_fragment_filters_and_map(site, sample_graph, browser):  # noqa: F811
+    out, _ = site
+    p = Page(browser, out / "map.html")
+    assert p.page.evaluate("graphkit.nodes.length") == sum(
+        1 for _, d in sample_graph.nodes(data=True) if d["label"] == "Concept")
+    p.page.goto((out / "map.html").as_uri() + "#node=concept%3Asam2")
+    p.page.wait_for_function("document.body.dataset.rendered === '1'")
+    p.page.wait_for_selector("#panel h2")
+    assert p.page.inner_text("#panel h2") == "SAM2"
+    p.page.uncheck("input[data-kind='term']")
+    hidden = p.page.evaluate("graphkit.nodes.get().filter(n => n.hidden).length")
+    terms = sum(1 for _, d in sample_graph.nodes(data=True) if d["label"] == "Concept" and d["kind"] == "term")
+    assert hidden == terms > 0
+    p.page.close()
+
+
+def test_year_filter_hides_papers(hostile_graph, tmp_path, browser):  # noqa: F811
+    from graphkit.render import render_page
+
+    path = tmp_path / "years.html"
+    render_page(hostile_graph, path, title="years")
+    p = Page(browser, path)
+    p.page.fill("#year-min", "2024")
+    p.page.dispatch_event("#year-min", "change")
+    hidden = set(p.page.evaluate("graphkit.nodes.get().filter(n => n.hidden).map(n => n.id)"))
+    expected = {n for n, d in hostile_graph.nodes(data=True) if d["label"] == "Paper" and d.get("year", 9999) < 2024}
+    assert hidden == expected and expected
+    p.page.close()
