@@ -75,3 +75,20 @@ def local_neo4j(password: str = "bench-password"):
         finally:
             proc.terminate()
             proc.wait(timeout=60)
+
+
+def graph_for(n: int):
+    """The graph of the first n scale abstracts, built once and kept in exports/ (ignored by git)."""
+    from graphkit.build import build
+    from graphkit.export import read_graphml, write_graphml
+    from graphkit.read import paper_from_record
+
+    path = ROOT / "exports" / f"bench-scale-{n}.graphml"
+    if path.exists():
+        return read_graphml(path), path
+    papers = [paper_from_record(r, "scale", i) for i, r in enumerate(scale_records(n), start=1)]
+    t = time.perf_counter()
+    g, _ = build(papers, progress=True)
+    print(f"built the graph of {n:,} abstracts in {time.perf_counter() - t:.0f} s")
+    write_graphml(g, path)
+    return g, path

@@ -11,23 +11,7 @@ import argparse
 import time
 from pathlib import Path
 
-from _common import ROOT, local_neo4j, scale_records
-
-
-def graph_for(n: int):
-    from graphkit.build import build
-    from graphkit.export import read_graphml, write_graphml
-    from graphkit.read import paper_from_record
-
-    path = ROOT / "exports" / f"bench-scale-{n}.graphml"
-    if path.exists():
-        return read_graphml(path), path
-    papers = [paper_from_record(r, "scale", i) for i, r in enumerate(scale_records(n), start=1)]
-    t = time.perf_counter()
-    g, _ = build(papers, progress=True)
-    print(f"built the graph of {n:,} abstracts in {time.perf_counter() - t:.0f} s")
-    write_graphml(g, path)
-    return g, path
+from _common import graph_for, local_neo4j
 
 
 def naive_load(driver, g, limit: int):

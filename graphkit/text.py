@@ -205,13 +205,27 @@ def core(key: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(k)
 
 
+@lru_cache(maxsize=1)
+def _porter():
+    from nltk.stem.porter import PorterStemmer
+
+    return PorterStemmer()
+
+
+@lru_cache(maxsize=400_000)
+def stem(word: str) -> str:
+    """Porter stem of a lower-case word ("optimization" -> "optim")."""
+    return _porter().stem(word, to_lowercase=True)
+
+
 def merge_key(key: tuple[str, ...]) -> str:
     """The identity two surface forms share when they name the same concept.
 
-    Lower-case, singular, hyphens/spaces ignored ("pre-training" = "pretraining"),
-    trailing generic heads dropped.
+    Case, plural and inflection ignored (Porter stems), hyphens/spaces ignored
+    ("pre-training" = "pretraining"), trailing generic heads dropped ("diffusion model" =
+    "diffusion-based" = "diffusion").
     """
-    return "".join(core(key)).lower().replace("'", "")
+    return "".join(stem(w.lower().replace("'", "")) for w in core(key))
 
 
 # ---------------------------------------------------------------- acronyms

@@ -1,0 +1,117 @@
+"""Concept quality on real authors' keywords: graphkit beside plain KeyBERT and YAKE.
+
+Runs on ../shared/data/dev/iclr2017_2018.jsonl (1,283 ICLR papers) with the `keywords` field
+removed from the input, and scores every system with the same code (graphkit.evaluate):
+precision/recall/F1 at 5 and 10 (exact match after lower-casing, hyphens to spaces and
+Porter stemming; a graphkit concept matches by its name or any alias), concepts per paper,
+the share of concepts two or more papers have, duplicate concepts, and linking (pairs of
+papers that share an author keyword vs pairs the system links through a shared concept).
+
+    make bench-quality       # or: python benchmarks/quality.py [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from _common import shared
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--limit", type=int, default=None, help="only the first N papers")
+    ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    args = ap.parse_args()
+    from graphkit.build import build
+    from graphkit.evaluate import duplicates, linking, prf_at_k, share_linking
+    from graphkit.read import paper_from_record
+
+    records = [json.loads(line) for line in open(shared("dev", "iclr2017_2018.jsonl"), encoding="utf-8")]
+    records = records[: args.limit] if args.limit else records
+    gold = [r.get("keywords") or [] for r in records]
+    papers = [paper_from_record({k: v for k, v in r.items() if k != "keywords"}, "dev", i)
+              for i, r in enumerate(records, start=1)]
+    texts = [f"{p.title}. {p.abstract}" if p.title else p.abstract for p in papers]
+    results = {}
+
+    t = time.perf_counter()
+    g, _ = build(papers)
+    took = time.perf_counter() - t
+    preds, links = [], []
+    for p in papers:
+        ms = sorted(((d["rank"], c) for _, c, k, d in g.out_edges(f"paper:{p.id}", keys=True, data=True)
+                     if k == "MENTIONS"))
+        preds.append([[g.nodes[c]["name"], *g.nodes[c]["aliases"]] for _, c in ms])
+        links.append({c for _, c in ms})
+    concepts = [[d["name"], *d["aliases"]] for _, d in g.nodes(data=True) if d["label"] == "Concept"]
+    results["graphkit"] = _figures(preds, links, concepts, gold, texts, took)
+
+    from graphkit.evaluate import normalise
+    from graphkit.extract.embed import _load_model
+    from keybert import KeyBERT
+
+    t = time.perf_counter()
+    kb = KeyBERT(model=_load_model("cpu")).extract_keywords(texts, keyphrase_ngram_range=(1, 3), stop_words="english",
+                                                            top_n=10)
+    took = time.perf_counter() - t
+    kb_preds = [[[w] for w, _ in kws] for kws in kb]
+    results["KeyBERT"] = _figures(kb_preds, [{normalise(f[0]) for f in ps} for ps in kb_preds],
+                                  _vocab(kb_preds), gold, texts, took)
+
+    import yake
+
+    t = time.perf_counter()
+    ex = yake.KeywordExtractor(lan="en", top=10)
+    yk_preds = [[[w] for w, _ in ex.extract_keywords(t)] for t in texts]
+    took = time.perf_counter() - t
+    results["YAKE"] = _figures(yk_preds, [{normalise(f[0]) for f in ps} for ps in yk_preds],
+                               _vocab(yk_preds), gold, texts, took)
+    _print(results, len(papers))
+    if args.json:
+        print(json.dumps(results))
+
+
+def _vocab(preds):
+    seen = {}
+    for ps in preds:
+        for forms in ps:
+            seen.setdefault(forms[0].lower(), forms)
+    return list(seen.values())
+
+
+def _figures(preds, links, concepts, gold, texts, seconds):
+    from graphkit.evaluate import duplicates, linking, prf_at_k, share_linking
+
+    out = {"seconds": seconds}
+    for k in (5, 10):
+        s = prf_at_k(preds, gold, k)
+        out.update({f"P@{k}": s["p"], f"R@{k}": s["r"], f"F1@{k}": s["f1"]})
+    out["concepts/paper"] = sum(len(p) for p in preds) / len(preds)
+    out["shared by 2+"] = share_linking(preds)
+    out["duplicates"] = duplicates(concepts, texts)
+    out["concepts"] = len(concepts)
+    lk = linking(links, gold)
+    out.update({"link P": lk["p"], "link R": lk["r"], "link F1": lk["f1"]})
+    return out
+
+
+def _print(results, n):
+    systems = list(results)
+    gk = results["graphkit"]
+    print(f"Concept quality on {n:,} ICLR 2017-2018 papers (authors' keywords hidden from every system)")
+    print(f"{'metric':<16}" + "".join(f"{s:>12}" for s in systems) + "".join(f"{'gk/' + s:>12}" for s in systems[1:]))
+    for m in ["P@5", "R@5", "F1@5", "P@10", "R@10", "F1@10", "concepts/paper", "shared by 2+", "concepts",
+              "duplicates", "link P", "link R", "link F1", "seconds"]:
+        vals = [results[s][m] for s in systems]
+        fmt = (lambda v: f"{v:>12,.0f}") if m in ("concepts", "duplicates") else (lambda v: f"{v:>12.3f}")
+        ratios = "".join(f"{(gk[m] / results[s][m]) if results[s][m] else float('inf'):>11.2f}x" for s in systems[1:])
+        print(f"{m:<16}" + "".join(fmt(v) for v in vals) + ratios)
+    best_peer = max(results[s]["F1@10"] for s in systems[1:])
+    print(f"F1@10 vs the better peer: {gk['F1@10'] / best_peer:.2f}x (target 1.25x); duplicates: {gk['duplicates']}; "
+          f"link F1 above both peers: {all(gk['link F1'] > results[s]['link F1'] for s in systems[1:])}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,109 @@
+"""Scoring concepts against authors' keywords (the quality benchmark's scorer).
+
+Exact match after lower-casing, hyphens to spaces and Porter-stemming each word; a predicted
+concept matches when its name or one of its aliases does. All functions are pure and take
+plain lists, so peers (plain KeyBERT, YAKE) are scored by the very same code.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .text import find_acronyms, stem
+
+__all__ = ["normalise", "Prediction", "prf_at_k", "share_linking", "duplicates", "linking"]
+
+# A prediction is the list of surface forms that name one concept: [name, *aliases].
+Prediction = Sequence[str]
+
+
+def normalise(phrase: str) -> str:
+    return " ".join(stem(w) for w in phrase.lower().replace("-", " ").split())
+
+
+def prf_at_k(predicted: Sequence[Sequence[Prediction]], gold: Sequence[Sequence[str]], k: int) -> dict:
+    """Macro-averaged precision and recall at k over papers with gold keywords; F1 of the two.
+
+    Precision divides by k (a paper with fewer than k predictions is not rewarded for it).
+    """
+    ps, rs = [], []
+    for preds, keys in zip(predicted, gold):
+        want = {normalise(g) for g in keys if g.strip()}
+        if not want:
+            continue
+        top = preds[:k]
+        hit_preds = sum(1 for forms in top if {normalise(f) for f in forms} & want)
+        found = {w for w in want if any(w in {normalise(f) for f in forms} for forms in top)}
+        ps.append(hit_preds / k)
+        rs.append(len(found) / len(want))
+    p = sum(ps) / len(ps) if ps else 0.0
+    r = sum(rs) / len(rs) if rs else 0.0
+    return {"p": p, "r": r, "f1": 2 * p * r / (p + r) if p + r else 0.0}
+
+
+def share_linking(predicted: Sequence[Sequence[Prediction]]) -> float:
+    """Share of distinct predicted concepts that two or more papers have."""
+    papers_of: dict[str, set[int]] = defaultdict(set)
+    for i, preds in enumerate(predicted):
+        for forms in preds:
+            papers_of[normalise(forms[0])].add(i)
+    return sum(1 for s in papers_of.values() if len(s) >= 2) / len(papers_of) if papers_of else 0.0
+
+
+def duplicates(concepts: Sequence[Prediction], texts: Sequence[str]) -> int:
+    """Redundant concepts: names with the same stemmed form, or an acronym beside its
+    expansion (as some text defines it), counted as group size minus one."""
+    by_form: dict[str, list[int]] = defaultdict(list)
+    for i, forms in enumerate(concepts):
+        by_form[normalise(forms[0])].append(i)
+    parent = list(range(len(concepts)))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for ids in by_form.values():
+        for a, b in itertools.pairwise(ids):
+            parent[find(a)] = find(b)
+    owner = {}
+    for i, forms in enumerate(concepts):
+        for f in forms:
+            owner.setdefault(normalise(f), i)
+    for t in texts:
+        for d in find_acronyms(t):
+            a, b = by_form.get(normalise(d.short)), by_form.get(normalise(d.long))
+            if a and b:
+                parent[find(a[0])] = find(b[0])
+    roots = defaultdict(int)
+    for i in range(len(concepts)):
+        roots[find(i)] += 1
+    return sum(n - 1 for n in roots.values())
+
+
+def linking(links: Sequence[set[str]], gold: Sequence[Sequence[str]]) -> dict:
+    """Pairs of papers: gold-linked when they share an author keyword, system-linked when
+    they share a concept. Returns precision, recall, F1 and the pair counts."""
+    def pairs(sets: Sequence[set[str]]) -> set[int]:
+        inv: dict[str, list[int]] = defaultdict(list)
+        for i, s in enumerate(sets):
+            for x in s:
+                inv[x].append(i)
+        n = len(sets)
+        out: set[int] = set()
+        for ids in inv.values():
+            for a, b in itertools.combinations(ids, 2):
+                out.add(a * n + b)
+        return out
+
+    gold_pairs = pairs([{normalise(g) for g in keys} for keys in gold])
+    sys_pairs = pairs(links)
+    both = len(gold_pairs & sys_pairs)
+    p = both / len(sys_pairs) if sys_pairs else 0.0
+    r = both / len(gold_pairs) if gold_pairs else 0.0
+    return {"p": p, "r": r, "f1": 2 * p * r / (p + r) if p + r else 0.0, "system_pairs": len(sys_pairs),
+            "gold_pairs": len(gold_pairs)}

@@ -1,0 +1,107 @@
+"""The quality benchmark's scorer on tiny hand-made cases, and the thesaurus round trip."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphkit.evaluate import duplicates, linking, normalise, prf_at_k, share_linking
+
+
+def test_normalise_matches_the_benchmark_rules():
+    assert normalise("Graph Neural-Networks") == normalise("graph neural network")
+    assert normalise("Reinforcement Learning") == "reinforc learn"
+    assert normalise("GANs") != normalise("GAN and more")
+
+
+def test_prf_at_k_known_answers():
+    predicted = [
+        [["deep learning"], ["cats"], ["Graph Neural Networks", "GNN"], ["dogs"], ["x"]],  # 2 hits of 5
+        [["nothing"], ["here"]],                                                          # 0 hits
+    ]
+    gold = [["graph neural network", "deep-learning", "optimisation"], ["planning"]]
+    s5 = prf_at_k(predicted, gold, 5)
+    assert s5["p"] == pytest.approx((2 / 5 + 0) / 2)
+    assert s5["r"] == pytest.approx((2 / 3 + 0) / 2)
+    assert s5["f1"] == pytest.approx(2 * 0.2 * (1 / 3) / (0.2 + 1 / 3))
+    s2 = prf_at_k(predicted, gold, 2)
+    assert s2["p"] == pytest.approx((1 / 2) / 2) and s2["r"] == pytest.approx((1 / 3) / 2)
+
+
+def test_a_match_by_alias_counts():
+    assert prf_at_k([[["graph neural network", "GNN"]]], [["GNN"]], 1)["f1"] == 1.0
+
+
+def test_papers_without_keywords_are_skipped():
+    assert prf_at_k([[["a"]], [["b"]]], [["a"], []], 1)["p"] == 1.0
+
+
+def test_share_linking():
+    assert share_linking([[["a"], ["b"]], [["A"], ["c"]], [["d"]]]) == pytest.approx(1 / 4)
+
+
+def test_duplicates_by_stem_and_acronym():
+    concepts = [["diffusion models"], ["diffusion model"], ["Diffusion-Models"], ["GRPO"],
+                ["group relative policy optimization"], ["unrelated"]]
+    texts = ["We use Group Relative Policy Optimization (GRPO) here."]
+    assert duplicates(concepts, texts) == 3
+    assert duplicates([["GRPO", "group relative policy optimization"], ["unrelated"]], texts) == 0
+
+
+def test_linking_known_answer():
+    gold = [["rl"], ["rl"], ["vision"], ["vision"]]
+    links = [{"a"}, {"a"}, {"a"}, {"b"}]  # links 0-1 (right), 0-2 and 1-2 (wrong); misses 2-3
+    lk = linking(links, gold)
+    assert lk["gold_pairs"] == 2 and lk["system_pairs"] == 3
+    assert lk["p"] == pytest.approx(1 / 3) and lk["r"] == pytest.approx(1 / 2)
+
+
+def test_thesaurus_round_trip_and_effects(sample_build, tmp_path, runner, sample_graphml):
+    from graphkit.build import build
+    from graphkit.cli import cli
+    from graphkit.export import read_graphml
+    from graphkit.thesaurus import read_thesaurus, write_thesaurus
+
+    papers, g, _ = sample_build
+    out = tmp_path / "merges.tsv"
+    n = write_thesaurus(g, out)
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "label\treplace by" and len(rows) == n + 1
+    assert "LLM\tlarge language model" in rows
+    th = read_thesaurus(out)
+    assert th.replace_by["LLM"] == "large language model"
+    # feeding graphkit's own merges back changes nothing
+    same, _ = build(papers, thesaurus=th)
+    names = lambda gr: sorted(d["name"] for _, d in gr.nodes(data=True) if d["label"] == "Concept")  # noqa: E731
+    assert names(same) == names(g)
+    # user edits: a merge, a rename and a removal
+    edited = tmp_path / "edited.tsv"
+    edited.write_text("label\treplace by\nVLM\tlarge language model\nSAM2\tSegment Anything 2\nvideo\t\n",
+                      encoding="utf-8")
+    result = runner.invoke(cli, ["build", *[p for p in sorted(set(x.source.rsplit(":", 1)[0] for x in papers))],
+                                 "--output", str(tmp_path / "t.graphml"), "--thesaurus", str(edited), "-q"])
+    assert result.exit_code == 0, result.output
+    t = read_graphml(tmp_path / "t.graphml")
+    by_name = {d["name"]: d for _, d in t.nodes(data=True) if d["label"] == "Concept"}
+    assert "video" not in by_name and "VLM" not in by_name
+    assert "VLM" in by_name["large language model"]["aliases"]
+    assert "Segment Anything 2" in by_name and "SAM2" not in by_name
+    assert "SAM2" in by_name["Segment Anything 2"]["aliases"]
+    cli_out = runner.invoke(cli, ["concepts", "--graph", str(sample_graphml), "--top", "1",
+                                  "--thesaurus-out", str(tmp_path / "cli.tsv")])
+    assert cli_out.exit_code == 0 and cli_out.stderr == f"Wrote {n:,} merges to {tmp_path / 'cli.tsv'}\n"
+
+
+@pytest.mark.parametrize("content, message", [
+    ("a\tb\tc\n", "bad.tsv:1: expected 2 tab-separated columns (label, replace by), got 3"),
+    ("label\treplace by\n\tx\n", "bad.tsv:2: empty label"),
+    ("label\treplace by\n", "bad.tsv: no thesaurus rows (expected 'label<TAB>replace by')"),
+])
+def test_bad_thesaurus(tmp_path, content, message):
+    from graphkit.errors import InputError
+    from graphkit.thesaurus import read_thesaurus
+
+    path = tmp_path / "bad.tsv"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        read_thesaurus(path)
+    assert str(err.value).endswith(message)
