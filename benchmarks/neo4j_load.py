@@ -30,15 +30,12 @@ def naive_load(driver, g, limit: int):
                   k=d[_ID_PROP[label]], props=_props(d, skip=("label",))).consume()
             n_nodes += 1
         node_s = time.perf_counter() - t
-        loaded = {n for n, _ in zip(g.nodes, range(limit))}
         t = time.perf_counter()
         for u, v, k, d in g.edges(keys=True, data=True):
             if n_rels >= limit:
                 break
-            if u not in loaded or v not in loaded:
-                continue
             a, b = _REL_ENDS[k]
-            s.run(f"MATCH (a:{a} {{{_ID_PROP[a]}: $a}}) MATCH (b:{b} {{{_ID_PROP[b]}: $b}}) "
+            s.run(f"MERGE (a:{a} {{{_ID_PROP[a]}: $a}}) MERGE (b:{b} {{{_ID_PROP[b]}: $b}}) "
                   f"MERGE (a)-[r:{k}]->(b) SET r += $props",
                   a=g.nodes[u][_ID_PROP[a]], b=g.nodes[v][_ID_PROP[b]], props=_props(d, skip=("type",))).consume()
             n_rels += 1

@@ -23,6 +23,9 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--limit", type=int, default=None, help="only the first N papers")
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    ap.add_argument("--reuse-peers", metavar="FILE",
+                    help="read the peers' keyphrases from FILE if it exists, else compute and save them there "
+                         "(for quick iterations on graphkit; a full run computes everything)")
     args = ap.parse_args()
     from graphkit.build import build
     from graphkit.evaluate import duplicates, linking, prf_at_k, share_linking
@@ -49,28 +52,44 @@ def main():
     results["graphkit"] = _figures(preds, links, concepts, gold, texts, took)
 
     from graphkit.evaluate import normalise
-    from graphkit.extract.embed import _load_model
+
+    peers = _peers(texts, args.reuse_peers)
+    for name, (preds, took) in peers.items():
+        results[name] = _figures(preds, [{normalise(f[0]) for f in ps} for ps in preds], _vocab(preds), gold,
+                                 texts, took)
+    _print(results, len(papers))
+    if args.json:
+        print(json.dumps(results))
+
+
+def _peers(texts, reuse):
+    """Plain KeyBERT (all-MiniLM-L6-v2, 1-3 grams, English stop words, top 10, batched) and YAKE (top 10)."""
+    import hashlib
+    from pathlib import Path
+
+    key = hashlib.sha1("\x00".join(texts).encode("utf-8")).hexdigest()
+    if reuse and Path(reuse).exists():
+        saved = json.loads(Path(reuse).read_text())
+        if saved.get("key") == key:
+            return {k: (v[0], v[1]) for k, v in saved["peers"].items()}
+    import yake
     from keybert import KeyBERT
+
+    from graphkit.extract.embed import _load_model
 
     t = time.perf_counter()
     kb = KeyBERT(model=_load_model("cpu")).extract_keywords(texts, keyphrase_ngram_range=(1, 3), stop_words="english",
                                                             top_n=10)
-    took = time.perf_counter() - t
-    kb_preds = [[[w] for w, _ in kws] for kws in kb]
-    results["KeyBERT"] = _figures(kb_preds, [{normalise(f[0]) for f in ps} for ps in kb_preds],
-                                  _vocab(kb_preds), gold, texts, took)
-
-    import yake
-
+    kb_took = time.perf_counter() - t
     t = time.perf_counter()
     ex = yake.KeywordExtractor(lan="en", top=10)
-    yk_preds = [[[w] for w, _ in ex.extract_keywords(t)] for t in texts]
-    took = time.perf_counter() - t
-    results["YAKE"] = _figures(yk_preds, [{normalise(f[0]) for f in ps} for ps in yk_preds],
-                               _vocab(yk_preds), gold, texts, took)
-    _print(results, len(papers))
-    if args.json:
-        print(json.dumps(results))
+    yk = [ex.extract_keywords(x) for x in texts]
+    yk_took = time.perf_counter() - t
+    peers = {"KeyBERT": ([[[w] for w, _ in kws] for kws in kb], kb_took),
+             "YAKE": ([[[w] for w, _ in kws] for kws in yk], yk_took)}
+    if reuse:
+        Path(reuse).write_text(json.dumps({"key": key, "peers": {k: list(v) for k, v in peers.items()}}))
+    return peers
 
 
 def _vocab(preds):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .text import find_acronyms, stem
 
-__all__ = ["normalise", "Prediction", "prf_at_k", "share_linking", "duplicates", "linking"]
+__all__ = ["normalise", "Prediction", "prf_at_k", "share_linking", "duplicates", "duplicate_groups", "linking"]
 
 # A prediction is the list of surface forms that name one concept: [name, *aliases].
 Prediction = Sequence[str]
@@ -56,6 +56,11 @@ def share_linking(predicted: Sequence[Sequence[Prediction]]) -> float:
 def duplicates(concepts: Sequence[Prediction], texts: Sequence[str]) -> int:
     """Redundant concepts: names with the same stemmed form, or an acronym beside its
     expansion (as some text defines it), counted as group size minus one."""
+    return sum(len(g) - 1 for g in duplicate_groups(concepts, texts))
+
+
+def duplicate_groups(concepts: Sequence[Prediction], texts: Sequence[str]) -> list[list[str]]:
+    """The groups of concept names :func:`duplicates` counts (for a look at what merged badly)."""
     by_form: dict[str, list[int]] = defaultdict(list)
     for i, forms in enumerate(concepts):
         by_form[normalise(forms[0])].append(i)
@@ -79,10 +84,10 @@ def duplicates(concepts: Sequence[Prediction], texts: Sequence[str]) -> int:
             a, b = by_form.get(normalise(d.short)), by_form.get(normalise(d.long))
             if a and b:
                 parent[find(a[0])] = find(b[0])
-    roots = defaultdict(int)
+    roots: dict[int, list[str]] = defaultdict(list)
     for i in range(len(concepts)):
-        roots[find(i)] += 1
-    return sum(n - 1 for n in roots.values())
+        roots[find(i)].append(concepts[i][0])
+    return [g for g in roots.values() if len(g) > 1]
 
 
 def linking(links: Sequence[set[str]], gold: Sequence[Sequence[str]]) -> dict:

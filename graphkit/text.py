@@ -197,6 +197,10 @@ GENERIC_HEADS = frozenset(
 )
 
 
+_GENERIC_STEMS = frozenset(
+    "model method approach framework algorithm techniqu architectur base scheme strategi paradigm".split())
+
+
 def core(key: tuple[str, ...]) -> tuple[str, ...]:
     """Drop trailing generic heads: (diffusion, model) -> (diffusion,); never empties a phrase."""
     k = list(key)
@@ -225,7 +229,10 @@ def merge_key(key: tuple[str, ...]) -> str:
     ("pre-training" = "pretraining"), trailing generic heads dropped ("diffusion model" =
     "diffusion-based" = "diffusion").
     """
-    return "".join(stem(w.lower().replace("'", "")) for w in core(key))
+    stems = [stem(w.lower().replace("'", "")) for w in key]
+    while len(stems) > 1 and stems[-1] in _GENERIC_STEMS:  # "language modeling" = "language model"
+        stems.pop()
+    return "".join(stems)
 
 
 # ---------------------------------------------------------------- acronyms
@@ -395,19 +402,41 @@ def _good_head(w: str) -> bool:
 MAX_PHRASE_WORDS = 4
 
 
-def candidate_phrases(text: str) -> list[tuple[str, str]]:
+_DETERMINERS = frozenset("the a an this these those their its our his her each every such".split())
+
+
+def verbs_in(texts, min_count: int = 3, share: float = 0.25) -> frozenset[str]:
+    """Words this corpus uses as verbs, learned from it: words often followed at once by a
+    determiner ("necessitate the", "affects their") are verbs; nouns hardly ever are."""
+    total: dict[str, int] = {}
+    before_det: dict[str, int] = {}
+    for text in texts:
+        words = [t.text for t in tokenize(text)]
+        for w, nxt in zip(words, words[1:] + ["."]):
+            lw = w.lower()
+            if not w[0].isalpha() or lw in STOPWORDS or is_artefact(w):
+                continue
+            total[lw] = total.get(lw, 0) + 1
+            if nxt.lower() in _DETERMINERS:
+                before_det[lw] = before_det.get(lw, 0) + 1
+    return frozenset(w for w, n in before_det.items() if n >= min_count and n / total[w] >= share
+                     and w not in _NOUN_GERUNDS)
+
+
+def candidate_phrases(text: str, verbs: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
     """Noun-phrase-like candidates in cleaned text, as (surface form, sentence).
 
-    A rule-based chunker: phrases are runs of content words between stop words and
-    punctuation, ending on a noun-like word; every head-final sub-phrase is also a
-    candidate ("off-policy reinforcement learning", "reinforcement learning").
+    A rule-based chunker: phrases are runs of content words between stop words, the
+    corpus's verbs (see :func:`verbs_in`) and punctuation, ending on a noun-like word; every
+    head-final sub-phrase is also a candidate ("off-policy reinforcement learning",
+    "reinforcement learning").
     """
     out: list[tuple[str, str]] = []
     for sent in sentences(text):
         toks = tokenize(sent)
         run: list[Token] = []
         for tok in toks + [Token(".", len(sent), len(sent))]:
-            if _breaks(tok):
+            if _breaks(tok) or (verbs and tok.text.lower() in verbs):
                 _emit(run, sent, out)
                 run = []
             elif tok.is_word:

@@ -90,3 +90,18 @@ def test_candidates_drop_leading_verbs_and_possessives():
 def test_clean_strips_latex_and_markdown():
     assert T.clean(r"We propose \textbf{AlphaAlign}, a *native off-policy* view of 30-40\% gains") == \
         "We propose AlphaAlign, a native off-policy view of 30-40% gains"
+
+
+def test_generic_stems_are_the_stems_of_the_generic_heads():
+    assert T._GENERIC_STEMS == {T.stem(h) for h in T.GENERIC_HEADS}
+    assert T.merge_key(T.phrase_key("neural language modeling".split())) == \
+        T.merge_key(T.phrase_key("neural language models".split()))
+
+
+def test_verbs_are_learned_from_the_corpus():
+    texts = ["Our scenarios necessitate the use of X.", "Settings necessitate a new Y.",
+             "They necessitate their own Z.", "The necessitate word is odd."]
+    assert "necessitate" in T.verbs_in(texts)
+    cands = [c for c, _ in T.candidate_phrases("Online video scenarios necessitate the streaming models.",
+                                               T.verbs_in(texts))]
+    assert "Online video scenarios" in cands and not any("necessitate" in c for c in cands)

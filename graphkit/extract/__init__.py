@@ -78,8 +78,9 @@ class KeyBERTExtractor(Extractor):
         texts = [paper_text(p) for p in papers]
         phrases: list[list[str]] = []
         artefacts: list[list[str]] = []
+        verbs = T.verbs_in(texts)
         for t in texts:
-            cands = T.candidate_phrases(t)
+            cands = T.candidate_phrases(t, verbs)
             forms = list(dict.fromkeys(c for c, _ in cands))
             arts = list(dict.fromkeys(_artefacts_in(t)))
             phrases.append(list(dict.fromkeys(forms + arts)))

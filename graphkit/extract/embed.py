@@ -133,12 +133,14 @@ class MiniLMEmbedder:
         model = self.model
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))  # similar lengths batch well
         out = np.zeros((len(texts), _dimension(model)), dtype=np.float32)
-        step = max(self.batch_size * 8, 256)
+        short = sum(len(t) for t in texts) / len(texts) < 80  # phrases: bigger batches are much faster
+        batch = self.batch_size * 4 if short else self.batch_size
+        step = max(batch * 8, 256)
         with tqdm(total=len(texts), desc=progress, unit="text", disable=None if progress else True,
                   leave=False) as bar:
             for i in range(0, len(order), step):
                 idx = order[i:i + step]
-                vecs = model.encode([texts[j] for j in idx], batch_size=self.batch_size,
+                vecs = model.encode([texts[j] for j in idx], batch_size=batch,
                                     normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
                 out[idx] = vecs
                 bar.update(len(idx))
