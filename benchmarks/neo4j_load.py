@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 
 from _common import graph_for, local_neo4j
 

@@ -18,15 +18,17 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disa
         "--disable-component-update", "--disable-sync"]
 
 
-def pyvis_page(m, path: Path, cdn: str) -> float:
+def pyvis_page(m, edges, path: Path, cdn: str) -> float:
+    """pyvis with its defaults (physics on), the same nodes and the same edges graphkit draws
+    (pyvis's add_edge scans every edge it has, so the full 350k would take hours)."""
     from pyvis.network import Network
 
     t = time.perf_counter()
     net = Network(height="800px", width="100%", directed=False, cdn_resources=cdn)
     for n, d in m.nodes(data=True):
         net.add_node(n, label=d.get("name", n), title=d.get("name", n))
-    for u, v, k, d in m.edges(keys=True, data=True):
-        net.add_edge(u, v, value=d.get("weight", 1))
+    for e in edges:
+        net.add_edge(e["from"], e["to"], value=e.get("weight", 1))
     net.write_html(str(path))
     return time.perf_counter() - t
 
@@ -67,12 +69,15 @@ def main():
           f"{m.number_of_edges():,} edges (graphkit draws the strongest {args.map_edges:,})")
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         tmp = Path(tmp)
+        from graphkit.render import page_data
+
         t = time.perf_counter()
         render_page(m, tmp / "graphkit.html", title="map", max_edges=args.map_edges, include_abstracts=False,
                     papers_from=g)
         gk_gen = time.perf_counter() - t
-        pv_gen = pyvis_page(m, tmp / "pyvis.html", "in_line")
-        pyvis_page(m, tmp / "pyvis-remote.html", "remote")
+        drawn = page_data(m, max_edges=args.map_edges, positions={})["edges"]
+        pv_gen = pyvis_page(m, drawn, tmp / "pyvis.html", "in_line")
+        pyvis_page(m, drawn, tmp / "pyvis-remote.html", "remote")
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         rows = []
         page, ready, rtt, foreign = open_in_chromium(browser, tmp / "graphkit.html", "document.body.dataset.rendered === '1'")

@@ -28,7 +28,6 @@ def main():
                          "(for quick iterations on graphkit; a full run computes everything)")
     args = ap.parse_args()
     from graphkit.build import build
-    from graphkit.evaluate import duplicates, linking, prf_at_k, share_linking
     from graphkit.read import paper_from_record
 
     records = [json.loads(line) for line in open(shared("dev", "iclr2017_2018.jsonl"), encoding="utf-8")]

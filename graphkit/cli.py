@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from pathlib import Path
 
 import click
 

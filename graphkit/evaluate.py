@@ -10,7 +10,6 @@ from __future__ import annotations
 import itertools
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from .text import find_acronyms, stem
 

@@ -312,8 +312,7 @@ def link(papers: Sequence[Paper], ex: Extraction, *, min_rank_single: int = 5,
         for pos, tok in enumerate(seq):
             if tok is None or tok not in firsts:
                 continue
-            for f, root in ((f, r) for n in lengths if pos + n <= len(seq)
-                            for f in [tuple(seq[pos:pos + n])] for r in index.get(f, ())):
+            for f, root in _matches(seq, pos, lengths, index):
                 if len(f) == 1 and f in acro_forms[root]:
                     smk = T.merge_key(f)
                     if smk in override and root_of_mk.get(override[smk]) != root:
@@ -433,6 +432,16 @@ def link(papers: Sequence[Paper], ex: Extraction, *, min_rank_single: int = 5,
                 break
     forms = {key_of_root[r]: sorted(forms_of[r]) for r in keep}
     return Linked(list(concepts.values()), mentions, broader, forms, sorted(set(merges)))
+
+
+def _matches(seq, pos, lengths, index):
+    """(form, group) for every form that starts at ``pos`` of the normalised text."""
+    for n in lengths:
+        if pos + n > len(seq):
+            break
+        form = tuple(seq[pos:pos + n])
+        for root in index.get(form, ()):
+            yield form, root
 
 
 def _vectors(ex: Extraction, phrases: list[str]) -> np.ndarray:

@@ -19,7 +19,6 @@ from pathlib import Path
 
 import networkx as nx
 
-from .build import concept_node
 from .errors import GraphkitError
 from .query import neighbourhood
 from .render import _asset, _json_for_script, render_page, write_assets

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from graphkit.errors import GraphFileError
-from graphkit.export import graphml_bytes, read_graphml, write_gexf, write_graph, write_graphml, write_json
+from graphkit.export import graphml_bytes, read_graphml, write_gexf, write_graph, write_json
 
 NS = "{http://graphml.graphdrawing.org/xmlns}"
 
