@@ -18,7 +18,7 @@ from typing import BinaryIO
 
 import networkx as nx
 
-from .errors import GraphFileError
+from .errors import GraphFileError, GraphkitError
 
 __all__ = ["FORMATS", "LIST_ATTRIBUTES", "write_graph", "write_graphml", "read_graphml", "write_gexf",
            "write_json", "atomic_write"]
@@ -32,8 +32,11 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 def atomic_write(path: str | os.PathLike, write: Callable[[BinaryIO], None]) -> Path:
     """Call ``write(fileobj)`` on a temporary file beside ``path``, then rename it into place."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as e:
+        raise GraphkitError(f"{target}: cannot write here ({e.strerror or e})") from None
     try:
         with os.fdopen(fd, "wb") as fh:
             write(fh)
@@ -41,11 +44,13 @@ def atomic_write(path: str | os.PathLike, write: Callable[[BinaryIO], None]) -> 
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(e, OSError) and not isinstance(e, FileNotFoundError):
+            raise GraphkitError(f"{target}: cannot write ({e.strerror or e})") from None
         raise
     return target
 

@@ -123,3 +123,12 @@ def test_python_dash_m_and_help():
     assert "Usage: graphkit [OPTIONS] COMMAND [ARGS]..." in result.stdout
     for command in ("build", "concepts", "papers", "view", "export"):
         assert f"  {command}" in result.stdout
+
+
+def test_unwritable_output_is_one_line(runner, sample_graphml, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    out = blocker / "sub" / "g.gexf"  # a folder inside a file cannot exist
+    result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--format", "gexf", "--output", str(out)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"Error: {out}: cannot write here (") and result.stderr.count("\n") == 1
