@@ -10,6 +10,9 @@ import networkx as nx
 
 from .read import Format
 
+#: Graphs up to this many nodes are drawn whole by ``build --html``; bigger ones as a concept map.
+PAGE_NODES = 3000
+
 __all__ = ["BuildResult", "build_files", "view", "query", "format_rows", "resolve_query"]
 
 
@@ -49,9 +52,16 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
     html_out = None
     if html_path:
         from .render import render_page
+        from .site import concept_map
 
-        concept_map = g.subgraph([n for n, d in g.nodes(data=True) if d.get("label") in ("Concept", "Paper")])
-        render_page(concept_map, html_path, title="graphkit: concept graph", include_abstracts=len(papers) <= 2000)
+        page = g.subgraph([n for n, d in g.nodes(data=True) if d.get("label") in ("Concept", "Paper")])
+        if page.number_of_nodes() <= PAGE_NODES:
+            render_page(page, html_path, title="graphkit: concept graph")
+        else:  # too big to draw whole: the map of the concepts with most papers, each with its best papers
+            m = concept_map(g, PAGE_NODES // 2)
+            render_page(m, html_path, title="graphkit: concept map", include_abstracts=False, papers_from=g,
+                        note=f"The map shows the {m.number_of_nodes():,} concepts with most papers, of "
+                             f"{len(linked.concepts):,}; 'graphkit site' writes a page for each.")
         html_out = Path(html_path)
     return BuildResult(
         graph=g, formats=formats, papers=len(papers), concepts=len(linked.concepts),

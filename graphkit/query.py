@@ -71,19 +71,25 @@ def papers_for(g: nx.MultiDiGraph, name: str) -> list[dict]:
     return rows
 
 
-def neighbourhood(g: nx.MultiDiGraph, name: str, depth: int = 1, max_concepts: int = 60) -> nx.MultiDiGraph:
+def neighbourhood(g: nx.MultiDiGraph, name: str, depth: int = 1, max_concepts: int = 60,
+                  max_papers: int = 300) -> nx.MultiDiGraph:
     """The concept (a name, alias, key or node id), the papers that mention it, the concepts
     those papers share, and the concepts that co-occur with it; ``depth`` repeats the step
     from the new concepts.
 
     Returns a new graph (the input is never modified), capped at ``max_concepts``
-    concepts per step, strongest co-occurrence first.
+    concepts and ``max_papers`` papers per step, strongest first.
     """
     center = name if g.nodes.get(name, {}).get("label") == "Concept" else find_concept(g, name)
     keep = {center}
     frontier = {center}
     for _ in range(max(1, depth)):
-        papers = {u for c in frontier for u, _, k in g.in_edges(c, keys=True) if k == "MENTIONS"}
+        best: dict[str, float] = {}
+        for c in frontier:
+            for u, _, k, d in g.in_edges(c, keys=True, data=True):
+                if k == "MENTIONS":
+                    best[u] = max(best.get(u, 0.0), float(d.get("score", 0.0)))
+        papers = set(sorted(best, key=lambda p: (-best[p], p))[:max_papers])
         weight: dict[str, float] = {}
         for p in papers:
             for _, c, k in g.out_edges(p, keys=True):
