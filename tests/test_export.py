@@ -56,7 +56,7 @@ def test_hostile_text_survives_export_verbatim(hostile_graph):
 _text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00\r"), max_size=30)
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
     titles=st.lists(_text, min_size=1, max_size=5),
     aliases=st.lists(st.lists(_text, max_size=4), min_size=1, max_size=4),
