@@ -18,8 +18,12 @@ def browser(chromium_path):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        # bypass_csp: the pages' own Content-Security-Policy would also stop Playwright's probes;
+        # without it, what the tests check (no requests, no script from paper text) rests on the
+        # pages' escaping alone, which is the stricter test
         context = p.chromium.launch_persistent_context(profile, executable_path=chromium_path, args=CHROMIUM_ARGS,
-                                                       headless=True, viewport={"width": 1280, "height": 800})
+                                                       headless=True, viewport={"width": 1280, "height": 800},
+                                                       bypass_csp=True)
         yield context
         context.close()
 
