@@ -154,3 +154,32 @@ def test_year_filter_hides_papers(hostile_graph, tmp_path, browser):  # noqa: F8
     expected = {n for n, d in hostile_graph.nodes(data=True) if d["label"] == "Paper" and d.get("year", 9999) < 2024}
     assert hidden == expected and expected
     p.page.close()
+
+
+def test_hostile_concept_names_stay_text_in_the_site(hostile_graph, tmp_path, browser):  # noqa: F811
+    import networkx as nx
+
+    g = nx.MultiDiGraph(hostile_graph)
+    evil = "<img src=x onerror=\"window.__pwned=9\">`x`'}) DETACH DELETE n //"
+    g.add_node("concept:evil", label="Concept", key="evil", name=evil, aliases=["</script><script>window.__pwned=8"],
+               kind="term", paper_count=2)
+    for pid in ("paper:h1", "paper:h2"):
+        g.add_edge(pid, "concept:evil", key="MENTIONS", type="MENTIONS", score=0.9, rank=1, evidence=evil)
+    out = tmp_path / "site"
+    build_site(g, out, min_papers=2)
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "<img src=x" not in index and "</script><script>window" not in index
+    assert "&lt;img src=x onerror=&quot;window.__pwned=9&quot;&gt;" in index
+    page = browser.new_page()
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto((out / "index.html").as_uri())
+    page.fill("#search-input", "pwned=9")
+    assert page.locator("#results li a").first.inner_text() == evil
+    page.locator("#results li a").first.click()
+    page.wait_for_function("document.body.dataset.rendered === '1'")
+    page.wait_for_selector("#panel h2")
+    assert page.inner_text("#panel h2") == evil
+    assert page.evaluate("window.__pwned") is None and dialogs == []
+    assert page.locator("img").count() == 0
+    page.close()
