@@ -105,3 +105,21 @@ def test_verbs_are_learned_from_the_corpus():
     cands = [c for c, _ in T.candidate_phrases("Online video scenarios necessitate the streaming models.",
                                                T.verbs_in(texts))]
     assert "Online video scenarios" in cands and not any("necessitate" in c for c in cands)
+
+
+def test_embedding_cache_round_trip(tmp_path):
+    import numpy as np
+
+    from graphkit.extract.embed import EmbeddingCache
+
+    cache = EmbeddingCache(tmp_path / "c.sqlite")
+    rng = np.random.default_rng(0)
+    v = rng.normal(size=(3, 384)).astype(np.float32)
+    v /= np.linalg.norm(v, axis=1, keepdims=True)
+    keys = [EmbeddingCache.key("m", t) for t in ("a", "b", "c")]
+    cache.put_many(list(zip(keys, v)))
+    got = cache.get_many(keys + [EmbeddingCache.key("m", "missing")])
+    assert set(got) == set(keys)
+    for k, row in zip(keys, v):
+        assert got[k].dtype == np.float32 and abs(float(got[k] @ row) - 1.0) < 1e-3
+    cache.close()
