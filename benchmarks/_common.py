@@ -5,7 +5,6 @@ from __future__ import annotations
 import gzip
 import json
 import os
-import subprocess
 import sys
 import time
 from contextlib import contextmanager
@@ -48,33 +47,13 @@ def rss_mb() -> float:
 
 @contextmanager
 def local_neo4j(password: str = "bench-password"):
-    """Start the project's local Neo4j 5.26 on a free port in a temporary folder; yields (uri, user, password)."""
-    import socket
+    """The project's local Neo4j 5.26 in a temporary folder; yields (uri, user, password)."""
     import tempfile
 
-    classpath = subprocess.run(["bash", str(ROOT / "scripts" / "neo4j.sh"), "classpath"], capture_output=True,
-                               text=True, check=True).stdout.strip()
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    with tempfile.TemporaryDirectory() as home:
-        log = open(Path(home) / "log", "w+")
-        proc = subprocess.Popen(["java", "-Xmx2g", "-cp", classpath, "GraphkitNeo4j", f"{home}/db", str(port)],
-                                stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NEO4J_PASSWORD": password})
-        try:
-            deadline = time.time() + 180
-            while True:
-                log.seek(0)
-                if "READY" in log.read():
-                    break
-                if proc.poll() is not None or time.time() > deadline:
-                    log.seek(0)
-                    raise RuntimeError(log.read()[-2000:])
-                time.sleep(0.5)
-            yield f"bolt://127.0.0.1:{port}", "neo4j", password
-        finally:
-            proc.terminate()
-            proc.wait(timeout=60)
+    from graphkit.store.local import local_neo4j as start
+
+    with tempfile.TemporaryDirectory() as home, start(home, password=password, heap="2g") as server:
+        yield server["uri"], server["user"], server["password"]
 
 
 def graph_for(n: int):

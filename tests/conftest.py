@@ -77,11 +77,9 @@ def chromium_path() -> str:
 
 
 def _free_port() -> int:
-    import socket
+    from graphkit.store.local import free_port
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    return free_port()
 
 
 @pytest.fixture(scope="session")
@@ -92,36 +90,11 @@ def neo4j_server(tmp_path_factory):
     GRAPHKIT_NEO4J_CLASSPATH; without it the set-up script is asked directly.
     """
     import secrets
-    import subprocess
-    import time
 
-    classpath = os.environ.get("GRAPHKIT_NEO4J_CLASSPATH") or subprocess.run(
-        ["bash", str(ROOT / "scripts" / "neo4j.sh"), "classpath"], capture_output=True, text=True, check=True
-    ).stdout.strip()
-    port = _free_port()
-    password = "gk-" + secrets.token_hex(8)
-    home = tmp_path_factory.mktemp("neo4j")
-    log = open(home / "server.log", "w+")
-    proc = subprocess.Popen(["java", "-Xmx1g", "-cp", classpath, "GraphkitNeo4j", str(home / "db"), str(port)],
-                            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NEO4J_PASSWORD": password})
-    deadline = time.time() + 180
-    try:
-        while True:
-            log.seek(0)
-            if "READY" in log.read():
-                break
-            if proc.poll() is not None or time.time() > deadline:
-                log.seek(0)
-                raise RuntimeError(f"Neo4j did not start (exit {proc.poll()}):\n{log.read()[-3000:]}")
-            time.sleep(0.5)
-        yield {"uri": f"bolt://127.0.0.1:{port}", "user": "neo4j", "password": password, "port": port}
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+    from graphkit.store.local import local_neo4j
+
+    with local_neo4j(tmp_path_factory.mktemp("neo4j"), password="gk-" + secrets.token_hex(8)) as server:
+        yield server
 
 
 @pytest.fixture
