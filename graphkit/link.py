@@ -10,7 +10,6 @@ when one of its forms occurs in the paper's text, not only when KeyBERT ranked i
 from __future__ import annotations
 
 import math
-import re
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -468,9 +467,6 @@ def _scaffold_filter(ex: Extraction):
         return cache[phrase]
 
     return is_scaffold
-
-
-_SEP = re.compile(r"[^\w\s'\u2019.-]")
 
 
 def _normalised(text: str):
