@@ -6,6 +6,7 @@
 # a fresh machine gets everything from this same script. The project itself is installed
 # editable into it on every call (fast, no dependencies).
 set -euo pipefail
+HOME=${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 py=${GRAPHKIT_PYTHON:-python3}
 command -v "$py" >/dev/null || { echo "graphkit set-up: $py not found; install Python 3.10+" >&2; exit 1; }

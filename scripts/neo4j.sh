@@ -4,6 +4,7 @@
 # (`scripts/neo4j.sh run [HOME] [PORT]`, what `make neo4j` does).
 # Jars are cached outside the clone: ${GRAPHKIT_NEO4J_CACHE:-~/.cache/graphkit/neo4j}.
 set -euo pipefail
+HOME=${HOME:-$(getent passwd "$(id -u)" | cut -d: -f6)}
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 key=$(cat "$root/neo4j/pom.xml" "$root/neo4j/GraphkitNeo4j.java" | sha256sum | cut -c1-16)
 cache=${GRAPHKIT_NEO4J_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/graphkit/neo4j}/$key
