@@ -79,9 +79,6 @@ class Thesaurus:
 
     replace_by: dict[str, str] = field(default_factory=dict)
 
-    def _norm(self) -> dict[str, str]:
-        return {_mk(k): v for k, v in self.replace_by.items()}
-
 
 def _mk(surface: str) -> str:
     return T.merge_key(T.phrase_key(surface.split()))
@@ -182,6 +179,7 @@ def link(papers: Sequence[Paper], ex: Extraction, *, min_rank_single: int = 5,
     scaffold = _scaffold_filter(ex)
 
     def add(text: str, rank: int, artefact: bool) -> None:
+        """Put a surface form in the pool (unless it is scaffolding or too broad)."""
         key = T.phrase_key(text.split())
         if not key or scaffold(text):
             return
@@ -197,11 +195,12 @@ def link(papers: Sequence[Paper], ex: Extraction, *, min_rank_single: int = 5,
             artefact_mk.add(mk)
         best_rank[mk] = min(best_rank.get(mk, 10**9), rank)
 
-    for i, cands in enumerate(ex.candidates):
-        rank = 0
-        for c in cands:
-            rank += 1
+    chosen_mks: list[set[str]] = []  # per paper: the merge keys of what KeyBERT chose for it
+    for cands in ex.candidates:
+        chosen_mks.append(set())
+        for rank, c in enumerate(cands, start=1):
             add(c.text, 1 if c.artefact else rank, c.artefact)
+            chosen_mks[-1].add(T.merge_key(T.phrase_key(c.text.split())))
             words = c.text.split()
             for s in range(1, len(words)):
                 if s < len(words) - 1 or T.is_artefact(words[s]):  # single ordinary words link too loosely
@@ -330,13 +329,14 @@ def link(papers: Sequence[Paper], ex: Extraction, *, min_rank_single: int = 5,
 
     # 6. which groups become concepts
     paper_count = Counter(r for h in hits for r in h)
+    renamed_roots = {uf.find(dmk) for dmk in renamed}
     keep: set[str] = set()
     for root, mks in groups.items():
         if any(mk in removed for mk in mks) or paper_count[root] == 0:
             continue
         is_art = any(mk in artefact_mk for mk in mks)
         rank = min(best_rank.get(mk, 10**9) for mk in mks)
-        if paper_count[root] >= 2 or is_art or rank <= min_rank_single or root in {root_of_mk.get(_mk(v)) for v in renamed.values()}:
+        if paper_count[root] >= 2 or is_art or rank <= min_rank_single or root in renamed_roots:
             keep.add(root)
 
     # 7. names, aliases, kinds
@@ -352,8 +352,9 @@ def link(papers: Sequence[Paper], ex: Extraction, *, min_rank_single: int = 5,
             for s, c in surfaces[mk].items():
                 counts[s] += c
         for s, c in counts.items():
-            in_papers = form_papers.get((root, T.phrase_key(s.split())), 0)
-            smk = T.merge_key(T.phrase_key(s.split()))
+            key = T.phrase_key(s.split())
+            in_papers = form_papers.get((root, key), 0)
+            smk = T.merge_key(key)
             is_short = smk in expansions
             if smk in ambiguous:
                 rank_key[s] = (1, -in_papers, False, -c, len(s), s)  # never the name: it means several things
@@ -390,7 +391,7 @@ def link(papers: Sequence[Paper], ex: Extraction, *, min_rank_single: int = 5,
     # 8. mentions: score by similarity of paper and concept; rank within the paper by that
     #    score, lifted for concepts KeyBERT chose for this paper and for concepts many papers share
     ranking = ranking or Ranking()
-    chosen = [{root_of_mk.get(T.merge_key(T.phrase_key(c.text.split()))) for c in cands} for cands in ex.candidates]
+    chosen = [{root_of_mk.get(mk) for mk in mks} for mks in chosen_mks]
     roots = sorted(keep)
     names = [concepts[key_of_root[r]].name for r in roots]
     name_vecs = _vectors(ex, names)
