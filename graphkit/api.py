@@ -8,18 +8,23 @@ from pathlib import Path
 
 import networkx as nx
 
-from .read import Format
-
 #: Graphs up to this many nodes are drawn whole by ``build --html``; bigger ones as a concept map.
 PAGE_NODES = 3000
 
-__all__ = ["BuildResult", "build_files", "view", "query", "format_rows", "resolve_query"]
+__all__ = ["input_formats", "BuildResult", "build_files", "view", "query", "format_rows", "resolve_query"]
+
+
+def input_formats() -> list[str]:
+    """The input formats there are readers for (``graphkit.read`` registers them)."""
+    from .read import formats
+
+    return formats()
 
 
 @dataclass
 class BuildResult:
     graph: nx.MultiDiGraph
-    formats: dict[str, Format]
+    formats: dict[str, str]
     papers: int
     concepts: int
     shared: int

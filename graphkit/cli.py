@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from . import api
 from .errors import GraphkitError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
@@ -77,7 +78,7 @@ def cli():
 @click.argument("inputs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
               help="Where to write the graph (GraphML).")
-@click.option("--format", "fmt", type=click.Choice(["text", "jsonl", "json", "csv"]),
+@click.option("--format", "fmt", type=click.Choice(api.input_formats()),
               help="Input format; detected from each file's name and content when omitted.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False),
               help="Also write an offline HTML page of the whole concept graph.")
@@ -98,7 +99,7 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, no_cache,
 
     result = api.build_files(list(inputs), output, fmt=fmt, html_path=html_path, thesaurus_path=thesaurus,
                              min_cooccurrence=min_cooccurrence, cache=not no_cache, progress=not quiet)
-    formats = ", ".join(sorted({f.value for f in result.formats.values()}))
+    formats = ", ".join(sorted(set(result.formats.values())))
     files = len(result.formats)
     click.echo(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).")
     click.echo(f"Found {result.concepts:,} concepts ({result.shared:,} shared by 2+ papers) "

@@ -11,6 +11,7 @@ import pytest
 
 from graphkit.cli import cli
 from graphkit.export import read_graphml
+from graphkit.read import formats
 
 from .conftest import DATA
 
@@ -52,7 +53,9 @@ def test_build_bad_format_is_a_usage_error(runner, tmp_path):
     result = runner.invoke(cli, ["build", str(DATA / "papers.jsonl"), "--output", str(tmp_path / "x"),
                                  "--format", "pdf"])
     assert result.exit_code == 2
-    assert "Invalid value for '--format': 'pdf' is not one of 'text', 'jsonl', 'json', 'csv'." in result.stderr
+    choices = ", ".join(f"'{name}'" for name in formats())
+    assert f"Invalid value for '--format': 'pdf' is not one of {choices}." in result.stderr
+    assert {"text", "jsonl", "json", "csv"} <= set(formats())
 
 
 def test_concepts_table_and_json(runner, sample_graphml):
