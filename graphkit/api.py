@@ -9,11 +9,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from . import schema as S
 from .tables import as_json, concepts_table, format_rows, papers_text
+
+if TYPE_CHECKING:  # networkx loads on first use, not on `graphkit --help`
+    import networkx as nx
 
 #: Graphs up to this many nodes are drawn whole by ``build --html``; bigger ones as a concept map.
 PAGE_NODES = 3000

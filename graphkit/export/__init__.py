@@ -20,11 +20,13 @@ import os
 import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ..errors import GraphFileError
 from ..io import atomic_write, path_or_file
+
+if TYPE_CHECKING:  # export modules import networkx inside their functions: `graphkit --help` stays fast
+    import networkx as nx
 
 __all__ = ["ExportSpec", "register", "exports", "formats", "format_for_path", "choose_format", "write_graph",
            "graphml_bytes", "atomic_write", "LIST_ATTRIBUTES", "write_graphml", "read_graphml", "write_gexf",

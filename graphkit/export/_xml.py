@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["LIST_ATTRIBUTES", "flat"]
 
@@ -17,6 +19,8 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 def flat(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
     """A copy fit for XML: lists as JSON text, no None, no control characters, unique edge ids."""
+    import networkx as nx
+
     h = nx.MultiDiGraph()
     h.graph.update({k: v for k, v in g.graph.items() if v is not None})
 

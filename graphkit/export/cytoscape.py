@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import json
 import os
-from typing import BinaryIO
-
-import networkx as nx
+from typing import TYPE_CHECKING, BinaryIO
 
 from .. import schema as S
 from ..errors import GraphFileError
 from . import register
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["write_cytoscape", "read_cytoscape", "cytoscape_data"]
 
@@ -66,6 +67,8 @@ def write_cytoscape(g: nx.MultiDiGraph, fh: BinaryIO) -> None:
 
 def read_cytoscape(path: str | os.PathLike) -> nx.MultiDiGraph:
     """Read a file written by :func:`write_cytoscape` back into the graph it came from."""
+    import networkx as nx
+
     try:
         doc = json.loads(open(path, encoding="utf-8").read())
         nodes, edges = doc["elements"]["nodes"], doc["elements"]["edges"]

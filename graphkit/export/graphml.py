@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import json
 import os
-from typing import BinaryIO
-
-import networkx as nx
+from typing import TYPE_CHECKING, BinaryIO
 
 from .. import schema as S
 from ..errors import GraphFileError
 from . import register
 from ._xml import LIST_ATTRIBUTES, flat
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 __all__ = ["write_graphml", "read_graphml"]
 
@@ -23,11 +24,15 @@ __all__ = ["write_graphml", "read_graphml"]
 @register("graphml", extensions=(".graphml",), description="GraphML (Gephi, Cytoscape, yEd, networkx)")
 def write_graphml(g: nx.MultiDiGraph, fh: BinaryIO) -> None:
     """Write GraphML that networkx, Gephi, Cytoscape and yEd read."""
+    import networkx as nx
+
     nx.write_graphml_xml(flat(g), fh, edge_id_from_attribute="id", named_key_ids=True, infer_numeric_types=True)
 
 
 def read_graphml(src: str | os.PathLike | BinaryIO) -> nx.MultiDiGraph:
     """Read a graphkit GraphML file back into the graph it was written from."""
+    import networkx as nx
+
     name = getattr(src, "name", src)
     try:
         raw = nx.read_graphml(src, force_multigraph=True)
