@@ -15,6 +15,7 @@ from _common import graph_for, local_neo4j
 
 def naive_load(driver, g, limit: int):
     """One auto-committed CREATE/MERGE statement per node and per relationship (what a quick script does)."""
+    from graphkit import schema as S
     from graphkit.store.neo4j import NODE_LABELS, _ID_PROP, _REL_ENDS, _props
 
     n_nodes = n_rels = 0
@@ -23,10 +24,10 @@ def naive_load(driver, g, limit: int):
         for node, d in g.nodes(data=True):
             if n_nodes >= limit:
                 break
-            label = d["label"]
+            label = S.node_type(d)
             assert label in NODE_LABELS
             s.run(f"MERGE (n:{label} {{{_ID_PROP[label]}: $k}}) SET n += $props",
-                  k=d[_ID_PROP[label]], props=_props(d, skip=("label",))).consume()
+                  k=d[_ID_PROP[label]], props=_props(d, skip=(S.NODE_TYPE_ATTR,))).consume()
             n_nodes += 1
         node_s = time.perf_counter() - t
         t = time.perf_counter()
@@ -36,7 +37,7 @@ def naive_load(driver, g, limit: int):
             a, b = _REL_ENDS[k]
             s.run(f"MERGE (a:{a} {{{_ID_PROP[a]}: $a}}) MERGE (b:{b} {{{_ID_PROP[b]}: $b}}) "
                   f"MERGE (a)-[r:{k}]->(b) SET r += $props",
-                  a=g.nodes[u][_ID_PROP[a]], b=g.nodes[v][_ID_PROP[b]], props=_props(d, skip=("type",))).consume()
+                  a=g.nodes[u][_ID_PROP[a]], b=g.nodes[v][_ID_PROP[b]], props=_props(d, skip=(S.REL_TYPE_ATTR,))).consume()
             n_rels += 1
         rel_s = time.perf_counter() - t
     return n_nodes, node_s, n_rels, rel_s

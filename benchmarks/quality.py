@@ -27,6 +27,7 @@ def main():
                     help="read the peers' keyphrases from FILE if it exists, else compute and save them there "
                          "(for quick iterations on graphkit; a full run computes everything)")
     args = ap.parse_args()
+    from graphkit import schema as S
     from graphkit.build import build
     from graphkit.read import paper_from_record
 
@@ -47,7 +48,7 @@ def main():
                      if k == "MENTIONS"))
         preds.append([[g.nodes[c]["name"], *g.nodes[c]["aliases"]] for _, c in ms])
         links.append({c for _, c in ms})
-    concepts = [[d["name"], *d["aliases"]] for _, d in g.nodes(data=True) if d["label"] == "Concept"]
+    concepts = [[d["name"], *d["aliases"]] for _, d in S.nodes_of(g, S.CONCEPT)]
     results["graphkit"] = _figures(preds, links, concepts, gold, texts, took)
 
     from graphkit.evaluate import normalise

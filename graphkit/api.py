@@ -1,25 +1,48 @@
-"""The operations the CLI offers, as plain functions (each one import away in a notebook)."""
+"""The operations the CLI offers, as plain functions (each one import away in a notebook).
+
+This is the one door: ``cli.py`` parses options and calls these; everything below (readers,
+build, stores, exports, pages) is reached from here.
+"""
 
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import networkx as nx
+from . import schema as S
+from .tables import as_json, concepts_table, format_rows, papers_text
 
-from .read import Format
+if TYPE_CHECKING:  # networkx loads on first use, not on `graphkit --help`
+    import networkx as nx
 
 #: Graphs up to this many nodes are drawn whole by ``build --html``; bigger ones as a concept map.
 PAGE_NODES = 3000
 
-__all__ = ["BuildResult", "build_files", "view", "query", "format_rows", "resolve_query"]
+__all__ = ["input_formats", "export_formats", "BuildResult", "build_files", "load_graph", "open_store", "graph_from",
+           "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "store_load",
+           "query", "resolve_query", "format_rows", "as_json", "concepts_table", "papers_text"]
+
+
+def input_formats() -> list[str]:
+    """The input formats there are readers for (``graphkit.read`` registers them)."""
+    from .read import formats
+
+    return formats()
+
+
+def export_formats() -> list[str]:
+    """The export formats there are writers for (``graphkit.export`` registers them)."""
+    from .export import formats
+
+    return formats()
 
 
 @dataclass
 class BuildResult:
     graph: nx.MultiDiGraph
-    formats: dict[str, Format]
+    formats: dict[str, str]
     papers: int
     concepts: int
     shared: int
@@ -54,7 +77,7 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
         from .render import render_page
         from .site import concept_map
 
-        page = g.subgraph([n for n, d in g.nodes(data=True) if d.get("label") in ("Concept", "Paper")])
+        page = g.subgraph([n for n, d in g.nodes(data=True) if S.node_type(d) in (S.CONCEPT, S.PAPER)])
         if page.number_of_nodes() <= PAGE_NODES:
             render_page(page, html_path, title="graphkit: concept graph")
         else:  # too big to draw whole: the map of the concepts with most papers, each with its best papers
@@ -70,6 +93,57 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
     )
 
 
+def load_graph(path: str | os.PathLike) -> nx.MultiDiGraph:
+    """A graph written by ``build`` (GraphML)."""
+    from .export import read_graphml
+
+    return read_graphml(path)
+
+
+def open_store(name: str = "neo4j", **options):
+    """A connected :class:`~graphkit.store.GraphStore` (for Neo4j: uri, user, password, database)."""
+    from .store import open_store as _open
+
+    return _open(name, **options)
+
+
+def graph_from(graph_path: str | os.PathLike | None = None, *, store: str | None = None,
+               store_options: dict | None = None, concept: str | None = None) -> nx.MultiDiGraph:
+    """The graph in a file, or (``store`` given) the one in a store, just around ``concept`` if given."""
+    from .errors import UsageError
+
+    if bool(graph_path) == bool(store):
+        raise UsageError("give either --graph FILE or --neo4j")
+    if graph_path:
+        return load_graph(graph_path)
+    s = open_store(store, **(store_options or {}))
+    try:
+        return s.fetch(concept=concept)
+    finally:
+        s.close()
+
+
+def concepts(g: nx.MultiDiGraph, *, top: int | None = None) -> list[dict]:
+    """Concepts, most papers first (see :func:`graphkit.query.concepts`)."""
+    from .query import concepts as _concepts
+
+    return _concepts(g, top=top)
+
+
+def write_thesaurus(g: nx.MultiDiGraph, path: str | os.PathLike) -> int:
+    """The merges graphkit made, as a thesaurus TSV to review and edit; returns the row count."""
+    from .thesaurus import write_thesaurus as _write
+
+    return _write(g, path)
+
+
+def papers(g: nx.MultiDiGraph, concept: str) -> list[dict]:
+    """The papers that mention ``concept``, most relevant first."""
+    from .query import papers_for
+
+    return papers_for(g, concept)
+
+
 def view(g: nx.MultiDiGraph, concept: str, output: str | os.PathLike, *, depth: int = 1) -> tuple[nx.MultiDiGraph, str]:
     """Write the neighbourhood page of ``concept``; returns the subgraph drawn and the concept's node."""
     from .query import find_concept, neighbourhood
@@ -80,6 +154,39 @@ def view(g: nx.MultiDiGraph, concept: str, output: str | os.PathLike, *, depth: 
     name = g.nodes[node].get("name", concept)
     render_page(sub, output, title=f"graphkit: {name}", focus=node)
     return sub, node
+
+
+def site(g: nx.MultiDiGraph, output: str | os.PathLike, **options):
+    """Write the static site (see :func:`graphkit.site.build_site` for the options); returns its report."""
+    from .site import build_site
+
+    return build_site(g, output, **options)
+
+
+def export_format(output: str | os.PathLike, fmt: str | None = None) -> str:
+    """The export format for ``output``: ``fmt``, else its extension's, else GraphML (a clash is an error)."""
+    from .export import choose_format
+
+    return choose_format(output, fmt)
+
+
+def export(g: nx.MultiDiGraph, output: str | os.PathLike, fmt: str | None = None) -> str:
+    """Write ``g`` to ``output`` (atomically); returns the format written."""
+    from .export import write_graph
+
+    fmt = export_format(output, fmt)
+    write_graph(g, output, fmt)
+    return fmt
+
+
+def store_load(g: nx.MultiDiGraph, *, store: str = "neo4j", replace: bool = False, progress: bool = False,
+               **options):
+    """Load ``g`` into a store (idempotent); returns the store's load report."""
+    s = open_store(store, **options)
+    try:
+        return s.load(g, replace=replace, progress=progress)
+    finally:
+        s.close()
 
 
 def resolve_query(query: str, params: dict[str, str], stdin=None) -> tuple[str, dict]:
@@ -107,49 +214,15 @@ def resolve_query(query: str, params: dict[str, str], stdin=None) -> tuple[str, 
     return query, dict(params)
 
 
-def query(query: str, params: dict[str, str], *, write: bool = False, uri: str, user: str, password: str,
-          database: str | None = None, stdin=None) -> tuple[list[str], list[dict]]:
-    """Run a query (see :func:`resolve_query`) against Neo4j, read-only unless ``write``."""
-    from .store.neo4j import connect, run_query
+def query(query: str, params: dict[str, str], *, write: bool = False, store: str = "neo4j", stdin=None,
+          **options) -> tuple[list[str], list[dict]]:
+    """Run a query (see :func:`resolve_query`) against a store, read-only unless ``write``.
 
+    ``options`` connect to the store (for Neo4j: uri, user, password, database).
+    """
     text, bound = resolve_query(query, params, stdin)
-    driver = connect(uri, user, password)
+    s = open_store(store, **options)
     try:
-        return run_query(driver, text, bound, write=write, database=database)
+        return s.query(text, bound, write=write)
     finally:
-        driver.close()
-
-
-def format_rows(columns: list[str], rows: list[dict], fmt: str = "table") -> str:
-    """Rows as an aligned table, JSON or CSV text."""
-    import csv
-    import io
-    import json
-
-    if fmt == "json":
-        return json.dumps(rows, ensure_ascii=False, indent=1) + "\n"
-
-    def cell(v) -> str:
-        if v is None:
-            return ""
-        if isinstance(v, (list, dict)):
-            return json.dumps(v, ensure_ascii=False)
-        return str(v)
-
-    if fmt == "csv":
-        buf = io.StringIO()
-        w = csv.writer(buf, lineterminator="\n")
-        w.writerow(columns)
-        for r in rows:
-            w.writerow([cell(r.get(c)) for c in columns])
-        return buf.getvalue()
-    table = [[cell(r.get(c)) for c in columns] for r in rows]
-    widths = [min(60, max([len(c)] + [len(row[i]) for row in table])) for i, c in enumerate(columns)]
-
-    def line(values):
-        return "  ".join(v[:60].ljust(w) for v, w in zip(values, widths)).rstrip() + "\n"
-
-    out = line(columns) + line(["-" * w for w in widths])
-    out += "".join(line(row) for row in table)
-    out += f"({len(rows)} row{'s' if len(rows) != 1 else ''})\n"
-    return out
+        s.close()

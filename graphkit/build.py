@@ -2,40 +2,22 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import networkx as nx
 import numpy as np
 
+from . import schema as S
 from .extract import Extractor, KeyBERTExtractor
 from .link import Linked, Thesaurus, link
 from .model import Paper
+from .schema import SCHEMA_VERSION, author_key, author_node, concept_node, paper_node
 
 __all__ = ["build_graph", "build", "paper_node", "concept_node", "author_node", "author_key",
            "SCHEMA_VERSION"]
 
-SCHEMA_VERSION = 1
-
-
-def paper_node(pid: str) -> str:
-    return f"paper:{pid}"
-
-
-def concept_node(key: str) -> str:
-    return f"concept:{key}"
-
-
-def author_node(key: str) -> str:
-    return f"author:{key}"
-
-
-def author_key(name: str) -> str:
-    return re.sub(r"\s+", " ", name.strip().lower())
-
-
 def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: int | None = None) -> nx.MultiDiGraph:
-    """The typed graph. Edge keys are relationship types; every node has a ``label``.
+    """The typed graph (see :mod:`graphkit.schema`). Edge keys are relationship types.
 
     ``min_cooccurrence``: the fewest papers two concepts must share for a CO_OCCURS edge
     (default: 1 below 1,000 papers, else 2, so big corpora do not drown in chance pairs).
@@ -43,10 +25,10 @@ def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: in
     g = nx.MultiDiGraph(schema=SCHEMA_VERSION, papers=len(papers))
     ids = {p.id for p in papers}
     for p in papers:
-        attrs = dict(label="Paper", id=p.id, title=p.title, abstract=p.abstract, venue=p.venue, url=p.url)
+        attrs = dict(id=p.id, title=p.title, abstract=p.abstract, venue=p.venue, url=p.url)
         if p.year is not None:
             attrs["year"] = p.year
-        g.add_node(paper_node(p.id), **attrs)
+        S.add_node(g, paper_node(p.id), S.PAPER, **attrs)
     for p in papers:
         for pos, name in enumerate(p.authors, start=1):
             k = author_key(name)
@@ -54,22 +36,21 @@ def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: in
                 continue
             n = author_node(k)
             if n not in g:
-                g.add_node(n, label="Author", key=k, name=name.strip())
-            g.add_edge(n, paper_node(p.id), key="WROTE", type="WROTE", position=pos)
+                S.add_node(g, n, S.AUTHOR, key=k, name=name.strip())
+            S.add_rel(g, n, paper_node(p.id), S.WROTE, position=pos)
         for ref in p.references:
             if ref in ids and ref != p.id:
-                g.add_edge(paper_node(p.id), paper_node(ref), key="CITES", type="CITES")
+                S.add_rel(g, paper_node(p.id), paper_node(ref), S.CITES)
     for c in linked.concepts:
-        attrs = dict(label="Concept", key=c.key, name=c.name, aliases=list(c.aliases), kind=c.kind,
-                     paper_count=c.paper_count)
+        attrs = dict(key=c.key, name=c.name, aliases=list(c.aliases), kind=c.kind, paper_count=c.paper_count)
         if c.first_year is not None:
             attrs["first_year"] = c.first_year
-        g.add_node(concept_node(c.key), **attrs)
+        S.add_node(g, concept_node(c.key), S.CONCEPT, **attrs)
     for m in linked.mentions:
-        g.add_edge(paper_node(m.paper_id), concept_node(m.concept_key), key="MENTIONS", type="MENTIONS",
-                   score=m.score, rank=m.rank, evidence=m.evidence)
+        S.add_rel(g, paper_node(m.paper_id), concept_node(m.concept_key), S.MENTIONS,
+                  score=m.score, rank=m.rank, evidence=m.evidence)
     for narrow, broad in linked.broader:
-        g.add_edge(concept_node(narrow), concept_node(broad), key="BROADER", type="BROADER")
+        S.add_rel(g, concept_node(narrow), concept_node(broad), S.BROADER)
     _add_cooccurrence(g, papers, linked, min_cooccurrence)
     return g
 
@@ -94,8 +75,8 @@ def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | N
         if w < min_w:
             continue
         strength = float(w / np.sqrt(counts[i] * counts[j]))
-        g.add_edge(concept_node(keys[i]), concept_node(keys[j]), key="CO_OCCURS", type="CO_OCCURS",
-                   weight=int(w), strength=round(strength, 4))
+        S.add_rel(g, concept_node(keys[i]), concept_node(keys[j]), S.CO_OCCURS,
+                  weight=int(w), strength=round(strength, 4))
 
 
 def build(papers: Sequence[Paper], *, extractor: Extractor | None = None, thesaurus: Thesaurus | None = None,

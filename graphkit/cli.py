@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import functools
-import json
 import sys
 
 import click
 
-from .errors import GraphkitError
+from . import api
+from .errors import GraphkitError, UsageError
 
 CONTEXT = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -20,6 +20,8 @@ def _fail_cleanly(fn):
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
+        except UsageError as e:
+            raise click.UsageError(str(e)) from None
         except GraphkitError as e:
             raise click.ClickException(str(e)) from None
 
@@ -47,16 +49,8 @@ def neo4j_options(fn):
     return fn
 
 
-def _driver(uri, user, password):
-    from .store.neo4j import connect
-
-    return connect(uri, user, password)
-
-
-def _load(graph_path: str):
-    from .export import read_graphml
-
-    return read_graphml(graph_path)
+def _store_options(uri, user, password, database) -> dict:
+    return {"uri": uri, "user": user, "password": password, "database": database}
 
 
 @click.group(context_settings=CONTEXT)
@@ -77,7 +71,7 @@ def cli():
 @click.argument("inputs", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
               help="Where to write the graph (GraphML).")
-@click.option("--format", "fmt", type=click.Choice(["text", "jsonl", "json", "csv"]),
+@click.option("--format", "fmt", type=click.Choice(api.input_formats()),
               help="Input format; detected from each file's name and content when omitted.")
 @click.option("--html", "html_path", type=click.Path(dir_okay=False),
               help="Also write an offline HTML page of the whole concept graph.")
@@ -94,11 +88,9 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, no_cache,
     INPUTS are plain text (abstracts separated by blank lines, under an optional heading
     line), JSON Lines, JSON or CSV files with an 'abstract' column; .gz is read too.
     """
-    from . import api
-
     result = api.build_files(list(inputs), output, fmt=fmt, html_path=html_path, thesaurus_path=thesaurus,
                              min_cooccurrence=min_cooccurrence, cache=not no_cache, progress=not quiet)
-    formats = ", ".join(sorted({f.value for f in result.formats.values()}))
+    formats = ", ".join(sorted(set(result.formats.values())))
     files = len(result.formats)
     click.echo(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).")
     click.echo(f"Found {result.concepts:,} concepts ({result.shared:,} shared by 2+ papers) "
@@ -118,23 +110,12 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, no_cache,
 @_fail_cleanly
 def concepts(graph_path, top, as_json, thesaurus_out):
     """List concepts with their paper counts, kind and aliases."""
-    from . import query
-
-    g = _load(graph_path)
-    rows = query.concepts(g, top=top)
+    g = api.load_graph(graph_path)
+    rows = api.concepts(g, top=top)
     if thesaurus_out:
-        from .thesaurus import write_thesaurus
-
-        n = write_thesaurus(g, thesaurus_out)
+        n = api.write_thesaurus(g, thesaurus_out)
         click.echo(f"Wrote {n:,} merges to {thesaurus_out}", err=True)
-    if as_json:
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
-        return
-    width = max([len(r["name"]) for r in rows] + [7])
-    width = min(width, 48)
-    click.echo(f"{'papers':>6}  {'kind':<8} {'concept':<{width}}  aliases")
-    for r in rows:
-        click.echo(f"{r['paper_count']:>6}  {r['kind']:<8} {r['name']:<{width}}  {', '.join(r['aliases'])}".rstrip())
+    click.echo(api.as_json(rows) if as_json else api.concepts_table(rows), nl=False)
 
 
 @cli.command(context_settings=CONTEXT)
@@ -144,32 +125,8 @@ def concepts(graph_path, top, as_json, thesaurus_out):
 @_fail_cleanly
 def papers(graph_path, concept, as_json):
     """The papers that mention CONCEPT (a name or alias), most relevant first."""
-    from . import query
-
-    g = _load(graph_path)
-    rows = query.papers_for(g, concept)
-    if as_json:
-        click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
-        return
-    for r in rows:
-        year = f" ({r['year']})" if r.get("year") else ""
-        click.echo(f"{r['score']:.3f}  {r['id']}  {r['title']}{year}")
-        if r["evidence"]:
-            click.echo(f"       {r['evidence']}")
-
-
-def _graph_or_neo4j(graph_path, use_neo4j, uri, user, password, database, concept=None):
-    if bool(graph_path) == bool(use_neo4j):
-        raise click.UsageError("give either --graph FILE or --neo4j")
-    if graph_path:
-        return _load(graph_path)
-    from .store.neo4j import fetch_graph
-
-    driver = _driver(uri, user, password)
-    try:
-        return fetch_graph(driver, concept=concept, database=database)
-    finally:
-        driver.close()
+    rows = api.papers(api.load_graph(graph_path), concept)
+    click.echo(api.as_json(rows) if as_json else api.papers_text(rows), nl=False)
 
 
 @cli.command(context_settings=CONTEXT)
@@ -184,9 +141,8 @@ def _graph_or_neo4j(graph_path, use_neo4j, uri, user, password, database, concep
 def view(graph_path, use_neo4j, concept, depth, output, uri, user, password, database):
     """Write an offline HTML page of CONCEPT's neighbourhood: the papers that mention it,
     the concepts they share and the concepts that co-occur with it."""
-    from . import api
-
-    g = _graph_or_neo4j(graph_path, use_neo4j, uri, user, password, database, concept=concept)
+    g = api.graph_from(graph_path, store="neo4j" if use_neo4j else None,
+                       store_options=_store_options(uri, user, password, database), concept=concept)
     sub, node = api.view(g, concept, output, depth=depth)
     click.echo(f"Wrote {output} ({sub.number_of_nodes():,} nodes, {sub.number_of_edges():,} edges around "
                f"{sub.nodes[node]['name']!r})")
@@ -195,17 +151,18 @@ def view(graph_path, use_neo4j, concept, depth, output, uri, user, password, dat
 @cli.command(context_settings=CONTEXT)
 @click.option("--graph", "graph_path", type=click.Path(dir_okay=False), help="A graph built by 'graphkit build'.")
 @click.option("--neo4j", "use_neo4j", is_flag=True, help="Export the graph stored in Neo4j instead of a file.")
-@click.option("--format", "fmt", type=click.Choice(["graphml", "gexf", "json"]), default="graphml",
-              show_default=True)
-@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(api.export_formats()),
+              help="The file format [default: from the output's extension, else graphml].")
+@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
+              help="The file to write (.graphml, .gexf, .json, .cyjs, ...).")
 @neo4j_options
 @_fail_cleanly
 def export(graph_path, use_neo4j, fmt, output, uri, user, password, database):
-    """Export the graph as GraphML (Gephi, Cytoscape, yEd), GEXF or node-link JSON."""
-    from .export import write_graph
-
-    g = _graph_or_neo4j(graph_path, use_neo4j, uri, user, password, database)
-    write_graph(g, output, fmt)
+    """Export the graph as GraphML (Gephi, Cytoscape, yEd), GEXF, node-link JSON or Cytoscape.js JSON."""
+    fmt = api.export_format(output, fmt)
+    g = api.graph_from(graph_path, store="neo4j" if use_neo4j else None,
+                       store_options=_store_options(uri, user, password, database))
+    api.export(g, output, fmt)
     click.echo(f"Wrote {output} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})")
 
 
@@ -226,10 +183,8 @@ def export(graph_path, use_neo4j, fmt, output, uri, user, password, database):
 def site(graph_path, output, min_papers, max_pages, map_nodes, map_edges, title, quiet):
     """Write a static offline site: an index (search, top concepts, communities), a concept
     map of the whole corpus, and a neighbourhood page per concept, linked to each other."""
-    from .site import build_site
-
-    report = build_site(_load(graph_path), output, min_papers=min_papers, max_pages=max_pages,
-                        map_nodes=map_nodes, map_edges=map_edges, title=title, progress=not quiet)
+    report = api.site(api.load_graph(graph_path), output, min_papers=min_papers, max_pages=max_pages,
+                      map_nodes=map_nodes, map_edges=map_edges, title=title, progress=not quiet)
     click.echo(f"Wrote {report.folder}/index.html: {report.concept_pages:,} concept pages, a map of "
                f"{report.map_nodes:,} concepts and {report.map_edges:,} edges, {report.communities:,} communities.")
 
@@ -250,16 +205,9 @@ def neo4j():
 def neo4j_load(graph_path, batch_size, replace, quiet, uri, user, password, database):
     """Load a graph: constraints first, then batched UNWIND ... MERGE. Idempotent: loading
     the same graph again creates nothing; a grown graph adds only what is new."""
-    from .store.neo4j import Neo4jWriter, clear_database
-
-    g = _load(graph_path)
-    driver = _driver(uri, user, password)
-    try:
-        if replace:
-            clear_database(driver, database)
-        report = Neo4jWriter(driver, database=database, batch_size=batch_size).load(g, progress=not quiet)
-    finally:
-        driver.close()
+    g = api.load_graph(graph_path)
+    report = api.store_load(g, store="neo4j", replace=replace, progress=not quiet, batch_size=batch_size,
+                            **_store_options(uri, user, password, database))
     click.echo(f"Loaded {g.number_of_nodes():,} nodes and {g.number_of_edges():,} relationships into {uri}: "
                f"created {report.nodes_created:,} nodes and {report.relationships_created:,} relationships.")
 
@@ -281,10 +229,8 @@ def query(query, params, fmt, write, uri, user, password, database):
       graphkit query concept-neighbourhood -p name SAM2 --format json
       graphkit query "MATCH (c:Concept) RETURN count(c) AS concepts"
     """
-    from . import api
-
-    columns, rows = api.query(query, dict(params), write=write, uri=uri, user=user, password=password,
-                              database=database, stdin=sys.stdin)
+    columns, rows = api.query(query, dict(params), write=write, store="neo4j", stdin=sys.stdin,
+                              **_store_options(uri, user, password, database))
     click.echo(api.format_rows(columns, rows, fmt), nl=False)
 
 

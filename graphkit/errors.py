@@ -13,6 +13,7 @@ __all__ = [
     "ConceptNotFound",
     "StoreError",
     "MissingDependency",
+    "UsageError",
 ]
 
 
@@ -51,3 +52,7 @@ class StoreError(GraphkitError):
 
 class MissingDependency(GraphkitError):
     """An optional component is not installed; the message says what to install."""
+
+
+class UsageError(GraphkitError):
+    """A command was given a combination of options that cannot work (the CLI exits with 2)."""

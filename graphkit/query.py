@@ -6,6 +6,7 @@ import difflib
 
 import networkx as nx
 
+from . import schema as S
 from . import text as T
 from .errors import ConceptNotFound
 
@@ -13,7 +14,7 @@ __all__ = ["concepts", "find_concept", "papers_for", "neighbourhood", "paper_dis
 
 
 def _concept_nodes(g: nx.MultiDiGraph):
-    return [(n, d) for n, d in g.nodes(data=True) if d.get("label") == "Concept"]
+    return list(S.nodes_of(g, S.CONCEPT))
 
 
 def concepts(g: nx.MultiDiGraph, top: int | None = None) -> list[dict]:
@@ -61,7 +62,7 @@ def papers_for(g: nx.MultiDiGraph, name: str) -> list[dict]:
     node = find_concept(g, name)
     rows = []
     for u, _, k, d in g.in_edges(node, keys=True, data=True):
-        if k != "MENTIONS":
+        if k != S.MENTIONS:
             continue
         p = g.nodes[u]
         rows.append({"id": p.get("id"), "title": paper_display_title(p), "year": p.get("year"),
@@ -80,25 +81,25 @@ def neighbourhood(g: nx.MultiDiGraph, name: str, depth: int = 1, max_concepts: i
     Returns a new graph (the input is never modified), capped at ``max_concepts``
     concepts and ``max_papers`` papers per step, strongest first.
     """
-    center = name if g.nodes.get(name, {}).get("label") == "Concept" else find_concept(g, name)
+    center = name if S.node_type(g.nodes.get(name, {})) == S.CONCEPT else find_concept(g, name)
     keep = {center}
     frontier = {center}
     for _ in range(max(1, depth)):
         best: dict[str, float] = {}
         for c in frontier:
             for u, _, k, d in g.in_edges(c, keys=True, data=True):
-                if k == "MENTIONS":
+                if k == S.MENTIONS:
                     best[u] = max(best.get(u, 0.0), float(d.get("score", 0.0)))
         papers = set(sorted(best, key=lambda p: (-best[p], p))[:max_papers])
         weight: dict[str, float] = {}
         for p in papers:
             for _, c, k in g.out_edges(p, keys=True):
-                if k == "MENTIONS" and c not in keep:
+                if k == S.MENTIONS and c not in keep:
                     weight[c] = weight.get(c, 0.0) + 1.0
         for c in frontier:
             for u, v, k, d in list(g.out_edges(c, keys=True, data=True)) + list(g.in_edges(c, keys=True, data=True)):
                 other = v if u == c else u
-                if k == "CO_OCCURS" and other not in keep:
+                if k == S.CO_OCCURS and other not in keep:
                     weight[other] = weight.get(other, 0.0) + float(d.get("strength", 0.0))
         new = sorted(weight, key=lambda c: (-weight[c], c))[:max_concepts]
         keep |= papers

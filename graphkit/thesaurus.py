@@ -13,8 +13,9 @@ import os
 
 import networkx as nx
 
+from . import schema as S
 from .errors import InputError
-from .export import atomic_write
+from .io import atomic_write
 from .link import Thesaurus
 from .read import load_text
 
@@ -46,9 +47,7 @@ def read_thesaurus(path: str | os.PathLike) -> Thesaurus:
 def write_thesaurus(g: nx.MultiDiGraph, path: str | os.PathLike) -> int:
     """Every alias of every concept as a row 'alias -> concept name'; returns the row count."""
     rows = []
-    for _, d in g.nodes(data=True):
-        if d.get("label") != "Concept":
-            continue
+    for _, d in S.nodes_of(g, S.CONCEPT):
         for alias in d.get("aliases", []):
             rows.append((alias, d.get("name", "")))
     rows.sort(key=lambda r: (r[1].lower(), r[0].lower()))

@@ -11,6 +11,7 @@ import pytest
 
 from graphkit.cli import cli
 from graphkit.export import read_graphml
+from graphkit.read import formats
 
 from .conftest import DATA
 
@@ -52,7 +53,9 @@ def test_build_bad_format_is_a_usage_error(runner, tmp_path):
     result = runner.invoke(cli, ["build", str(DATA / "papers.jsonl"), "--output", str(tmp_path / "x"),
                                  "--format", "pdf"])
     assert result.exit_code == 2
-    assert "Invalid value for '--format': 'pdf' is not one of 'text', 'jsonl', 'json', 'csv'." in result.stderr
+    choices = ", ".join(f"'{name}'" for name in formats())
+    assert f"Invalid value for '--format': 'pdf' is not one of {choices}." in result.stderr
+    assert {"text", "jsonl", "json", "csv"} <= set(formats())
 
 
 def test_concepts_table_and_json(runner, sample_graphml):
@@ -132,3 +135,32 @@ def test_unwritable_output_is_one_line(runner, sample_graphml, tmp_path):
     result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--format", "gexf", "--output", str(out)])
     assert result.exit_code == 1
     assert result.stderr.startswith(f"Error: {out}: cannot write here (") and result.stderr.count("\n") == 1
+
+
+def test_export_format_from_the_extension(runner, sample_graphml, tmp_path):
+    for name, fmt in (("g.gexf", "gexf"), ("g.cyjs", "cytoscape"), ("g.out", "graphml")):
+        out = tmp_path / name
+        result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert result.stdout.startswith(f"Wrote {out} (") and result.stdout.endswith(f"edges, {fmt})\n")
+    clash = tmp_path / "x.gexf"
+    result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--format", "graphml", "-o", str(clash)])
+    assert result.exit_code == 1 and not clash.exists()
+    assert result.stderr == (f"Error: {clash}: the extension says gexf, --format says graphml; "
+                             "name the file with .graphml, or drop --format\n")
+
+
+def test_cli_is_click_over_api_only():
+    import ast
+
+    import graphkit.cli
+
+    tree = ast.parse(open(graphkit.cli.__file__, encoding="utf-8").read())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            imported |= {f"{'.' * node.level}{node.module or ''}:{a.name}" for a in node.names}
+        elif isinstance(node, ast.Import):
+            imported |= {a.name for a in node.names}
+    assert imported <= {"__future__:annotations", "functools", "sys", "click", ".:api", ".errors:GraphkitError",
+                        ".errors:UsageError"}

@@ -1,54 +1,95 @@
 """Readers: files -> :class:`~graphkit.model.Paper` records.
 
-One enum of formats, a registry of readers, and detection from the file name and
-content when no format is given (``read_papers`` returns what it detected).
+A registry of readers, each one module of this package that registers itself::
+
+    @register("ris", extensions=(".ris",), sniff=looks_like_ris)
+    def read_ris(path: str, text: str) -> list[Paper]: ...
+
+Modules here are discovered automatically, so a new reader is one new module (copy
+``jsonfile.py``) and its tests; the CLI's ``--format`` choices come from :func:`formats`.
+With no format given, a file's format is detected: the content sniffers of specific formats
+first, then the file's extension, then the plain-text fallback (``read_papers`` returns what
+it detected).
 """
 
 from __future__ import annotations
 
-import enum
 import gzip
 import hashlib
+import importlib
 import os
+import pkgutil
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
 from ..model import Paper
 
 __all__ = [
-    "Format",
     "MAX_ABSTRACT_CHARS",
+    "ReaderSpec",
+    "register",
+    "readers",
+    "formats",
     "detect_format",
     "read_file",
     "read_papers",
     "paper_from_record",
+    "check_abstract",
+    "content_id",
 ]
 
 #: An abstract longer than this is almost certainly a whole paper or a broken file.
 MAX_ABSTRACT_CHARS = 20_000
 
+#: The format read when nothing more specific fits: abstracts separated by blank lines.
+FALLBACK = "text"
+
 _CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
-
-class Format(str, enum.Enum):
-    TEXT = "text"
-    JSONL = "jsonl"
-    JSON = "json"
-    CSV = "csv"
-
-
 Reader = Callable[[str, str], Iterable[Paper]]
-_READERS: dict[Format, Reader] = {}
+Sniff = Callable[[str], bool]
 
 
-def register(fmt: Format):
+@dataclass(frozen=True)
+class ReaderSpec:
+    """One registered reader: its name (the ``--format`` value), extensions and content sniff."""
+
+    name: str
+    read: Reader
+    extensions: tuple[str, ...] = ()
+    sniff: Sniff | None = None
+
+
+_READERS: dict[str, ReaderSpec] = {}
+
+
+def register(name: str, *, extensions: Iterable[str] = (), sniff: Sniff | None = None):
+    """Register ``read(path, text) -> list[Paper]`` as the reader of format ``name``.
+
+    ``extensions`` (with the dot, e.g. ``".ris"``; may be empty) name files of this format;
+    ``sniff(text) -> bool`` (optional) recognises its content and should only say yes to
+    content no other format could have.
+    """
     def deco(fn: Reader) -> Reader:
-        _READERS[fmt] = fn
+        if name in _READERS and _READERS[name].read is not fn:
+            raise ValueError(f"two readers registered for format {name!r}")
+        _READERS[name] = ReaderSpec(name, fn, tuple(e.lower() for e in extensions), sniff)
         return fn
 
     return deco
+
+
+def readers() -> dict[str, ReaderSpec]:
+    """Every registered reader by name, in registration order."""
+    return dict(_READERS)
+
+
+def formats() -> list[str]:
+    """The names of the registered formats (the CLI's ``--format`` choices)."""
+    return list(_READERS)
 
 
 def load_text(path: str | os.PathLike) -> str:
@@ -84,46 +125,45 @@ def load_text(path: str | os.PathLike) -> str:
     return _CONTROL.sub(" ", text)
 
 
-def detect_format(path: str | os.PathLike, text: str) -> Format:
-    """Guess a format from the file name, then from its content."""
+def detect_format(path: str | os.PathLike, text: str) -> str:
+    """The format of a file: a content sniffer first, then the extension, then plain text."""
+    for spec in _READERS.values():
+        if spec.sniff is not None and spec.sniff(text):
+            return spec.name
     name = str(path).lower()
     if name.endswith(".gz"):
         name = name[:-3]
-    for ext, fmt in ((".jsonl", Format.JSONL), (".ndjson", Format.JSONL), (".json", Format.JSON),
-                     (".csv", Format.CSV), (".txt", Format.TEXT), (".text", Format.TEXT)):
-        if name.endswith(ext):
-            if fmt is Format.JSON and text.lstrip().startswith("{") and "\n{" in text.strip():
-                return Format.JSONL  # a .json file holding one object per line
-            return fmt
-    head = text.lstrip()[:1]
-    if head == "[":
-        return Format.JSON
-    if head == "{":
-        first = text.lstrip().split("\n", 1)[0].strip()
-        return Format.JSONL if first.endswith("}") else Format.JSON
-    first_line = text.split("\n", 1)[0].lower()
-    if "abstract" in first_line and ("," in first_line or "\t" in first_line):
-        return Format.CSV
-    if "\n\n" in text.strip() or len(text) > 100:
-        return Format.TEXT
-    raise InputError(path, "cannot tell the format; pass --format text|jsonl|json|csv")
+    for spec in _READERS.values():
+        if any(name.endswith(ext) for ext in spec.extensions):
+            return spec.name
+    if FALLBACK in _READERS and ("\n\n" in text.strip() or len(text) > 100):
+        return FALLBACK
+    raise InputError(path, f"cannot tell the format; pass --format {'|'.join(_READERS)}")
 
 
-def read_file(path: str | os.PathLike, fmt: Format | str | None = None) -> tuple[list[Paper], Format]:
-    """Read one file; returns its papers and the format used."""
+def _spec(fmt: str) -> ReaderSpec:
+    try:
+        return _READERS[str(fmt)]
+    except KeyError:
+        raise InputError(fmt, f"no such input format; choose one of: {', '.join(_READERS)}") from None
+
+
+def read_file(path: str | os.PathLike, fmt: str | None = None) -> tuple[list[Paper], str]:
+    """Read one file; returns its papers and the name of the format used."""
+    spec = _spec(fmt) if fmt else None
     text = load_text(path)
-    fmt = Format(fmt) if fmt else detect_format(path, text)
-    papers = list(_READERS[fmt](str(path), text))
+    spec = spec or _READERS[detect_format(path, text)]
+    papers = list(spec.read(str(path), text))
     if not papers:
-        raise InputError(path, f"no abstracts found (read as {fmt.value})")
-    return papers, fmt
+        raise InputError(path, f"no abstracts found (read as {spec.name})")
+    return papers, spec.name
 
 
-def read_papers(paths: Iterable[str | os.PathLike], fmt: Format | str | None = None,
-                ) -> tuple[list[Paper], dict[str, Format]]:
+def read_papers(paths: Iterable[str | os.PathLike], fmt: str | None = None,
+                ) -> tuple[list[Paper], dict[str, str]]:
     """Read many files into one list of papers; ids must be unique across all of them."""
     papers: list[Paper] = []
-    formats: dict[str, Format] = {}
+    formats: dict[str, str] = {}
     seen: dict[str, str] = {}
     for path in paths:
         batch, used = read_file(path, fmt)
@@ -219,4 +259,11 @@ def check_abstract(abstract: str, path: str, line: int) -> None:
         )
 
 
-from . import csvfile, jsonfile, textfile  # noqa: E402,F401  (register the readers)
+def _discover() -> None:
+    """Import every module of this package, so each reader registers itself."""
+    for mod in pkgutil.iter_modules(__path__):
+        if not mod.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{mod.name}")
+
+
+_discover()

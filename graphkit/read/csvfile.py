@@ -8,7 +8,7 @@ import sys
 
 from ..errors import InputError
 from ..model import Paper
-from . import Format, paper_from_record, register
+from . import paper_from_record, register
 
 __all__ = ["read_csv"]
 
@@ -28,7 +28,17 @@ _COLUMNS = {
 csv.field_size_limit(sys.maxsize)
 
 
-@register(Format.CSV)
+def looks_like_csv(text: str) -> bool:
+    """A header row with an abstract column, separated by commas, semicolons or tabs."""
+    first = text.split("\n", 1)[0]
+    for sep in ",;\t":
+        cells = [c.strip().strip('"').lower().lstrip("\ufeff") for c in first.split(sep)]
+        if len(cells) > 1 and any(_COLUMNS.get(c) == "abstract" for c in cells):
+            return True
+    return False
+
+
+@register("csv", extensions=(".csv",), sniff=looks_like_csv)
 def read_csv(path: str, text: str) -> list[Paper]:
     sample = text[:4096]
     try:

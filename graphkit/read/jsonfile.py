@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 
 from ..errors import InputError
 from ..model import Paper
-from . import Format, paper_from_record, register
+from . import paper_from_record, register
 
 __all__ = ["read_jsonl", "read_json"]
 
@@ -20,7 +21,31 @@ def _missing_abstracts(path: str, lines: list[int], total: int):
     return InputError(path, f"{len(lines)} of {total} records have no abstract: lines {shown}", lines[0])
 
 
-@register(Format.JSONL)
+def _first_line(text: str) -> str:
+    stripped = text.lstrip()
+    return stripped.split("\n", 1)[0].strip()
+
+
+def looks_like_jsonl(text: str) -> bool:
+    """The first line is one whole JSON object (a record, not a ``{"papers": [...]}`` wrapper)."""
+    first = _first_line(text)
+    if not (first.startswith("{") and first.endswith("}")):
+        return False
+    try:
+        rec = json.loads(first)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(rec, dict) and "papers" not in rec and "data" not in rec
+
+
+def looks_like_json(text: str) -> bool:
+    """A list of objects, or one object spread over several lines."""
+    if re.match(r"\s*\[\s*[{\]]", text):
+        return True
+    return bool(re.match(r'\s*\{\s*"', text)) and not looks_like_jsonl(text)
+
+
+@register("jsonl", extensions=(".jsonl", ".ndjson"), sniff=looks_like_jsonl)
 def read_jsonl(path: str, text: str) -> list[Paper]:
     papers, missing, total = [], [], 0
     for n, line in enumerate(text.split("\n"), start=1):
@@ -40,7 +65,7 @@ def read_jsonl(path: str, text: str) -> list[Paper]:
     return papers
 
 
-@register(Format.JSON)
+@register("json", extensions=(".json",), sniff=looks_like_json)
 def read_json(path: str, text: str) -> list[Paper]:
     try:
         data = json.loads(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..model import Paper
-from . import Format, check_abstract, content_id, register
+from . import check_abstract, content_id, register
 
 __all__ = ["read_text"]
 
@@ -16,7 +16,7 @@ def _is_heading(block: str) -> bool:
     return "\n" not in block.strip() and len(block.split()) <= 15 and not block.rstrip().endswith(".")
 
 
-@register(Format.TEXT)
+@register("text", extensions=(".txt", ".text"))
 def read_text(path: str, text: str) -> list[Paper]:
     blocks: list[tuple[int, str]] = []
     start, buf = None, []

@@ -17,23 +17,22 @@ from pathlib import Path
 
 import networkx as nx
 
+from .. import schema as S
 from ..errors import GraphkitError, MissingDependency, StoreError
+from . import register
 
-__all__ = ["connect", "Neo4jWriter", "LoadReport", "library", "LibraryQuery", "run_query", "fetch_graph",
+__all__ = ["Neo4jStore", "connect", "Neo4jWriter", "LoadReport", "library", "LibraryQuery", "run_query", "fetch_graph",
            "clear_database"]
 
-NODE_LABELS = ("Paper", "Concept", "Author")
-REL_TYPES = ("MENTIONS", "CITES", "WROTE", "CO_OCCURS", "BROADER")
-_ID_PROP = {"Paper": "id", "Concept": "key", "Author": "key"}
+NODE_LABELS = tuple(S.NODE_TYPES)
+REL_TYPES = tuple(S.REL_TYPES)
+_ID_PROP = {t.name: t.id_property for t in S.NODE_TYPES.values()}
 
 _MERGE_NODES = {
     label: f"UNWIND $rows AS row MERGE (n:{label} {{{prop}: row.k}}) SET n += row.props"
     for label, prop in _ID_PROP.items()
 }
-_REL_ENDS = {
-    "MENTIONS": ("Paper", "Concept"), "CITES": ("Paper", "Paper"), "WROTE": ("Author", "Paper"),
-    "CO_OCCURS": ("Concept", "Concept"), "BROADER": ("Concept", "Concept"),
-}
+_REL_ENDS = {t.name: (t.source, t.target) for t in S.REL_TYPES.values()}
 _MERGE_RELS = {
     t: (f"UNWIND $rows AS row MATCH (a:{a} {{{_ID_PROP[a]}: row.a}}) MATCH (b:{b} {{{_ID_PROP[b]}: row.b}}) "
         f"MERGE (a)-[r:{t}]->(b) SET r += row.props")
@@ -148,19 +147,20 @@ class Neo4jWriter:
         """(what, statement, rows) for every batch the load runs: nodes first, then relationships."""
         out = []
         for label in NODE_LABELS:
-            rows = [{"k": d[_ID_PROP[label]], "props": _props(d, skip=("label",))}
-                    for _, d in g.nodes(data=True) if d.get("label") == label]
+            rows = [{"k": d[_ID_PROP[label]], "props": _props(d, skip=(S.NODE_TYPE_ATTR,))}
+                    for _, d in S.nodes_of(g, label)]
             out += [(label, _MERGE_NODES[label], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
-        for t in REL_TYPES:
-            a_label, b_label = _REL_ENDS[t]
-            rows = []
-            for u, v, k, d in g.edges(keys=True, data=True):
-                if k != t:
-                    continue
-                ud, vd = g.nodes[u], g.nodes[v]
-                if ud.get("label") != a_label or vd.get("label") != b_label:
-                    raise GraphkitError(f"edge {u!r} -[{t}]-> {v!r} does not join {a_label} to {b_label}")
-                rows.append({"a": ud[_ID_PROP[a_label]], "b": vd[_ID_PROP[b_label]], "props": _props(d, skip=("type",))})
+        by_type: dict[str, list[dict]] = {t: [] for t in REL_TYPES}
+        for u, v, k, d in g.edges(keys=True, data=True):
+            if k not in by_type:
+                continue
+            a_label, b_label = _REL_ENDS[k]
+            ud, vd = g.nodes[u], g.nodes[v]
+            if S.node_type(ud) != a_label or S.node_type(vd) != b_label:
+                raise GraphkitError(f"edge {u!r} -[{k}]-> {v!r} does not join {a_label} to {b_label}")
+            by_type[k].append({"a": ud[_ID_PROP[a_label]], "b": vd[_ID_PROP[b_label]],
+                               "props": _props(d, skip=(S.REL_TYPE_ATTR,))})
+        for t, rows in by_type.items():
             out += [(t, _MERGE_RELS[t], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
         return out
 
@@ -307,12 +307,8 @@ def run_query(driver, cypher: str, params: dict | None = None, *, write: bool = 
 
 def fetch_graph(driver, *, concept: str | None = None, database: str | None = None) -> nx.MultiDiGraph:
     """Read the graph (or, given ``concept``, the part around it) back into the schema's NetworkX form."""
-    from ..build import author_node, concept_node, paper_node
-
-    node_id = {"Paper": lambda d: paper_node(d["id"]), "Concept": lambda d: concept_node(d["key"]),
-               "Author": lambda d: author_node(d["key"])}
     if concept is None:
-        nodes_q = "MATCH (n) WHERE n:Paper OR n:Concept OR n:Author RETURN labels(n) AS labels, properties(n) AS props, elementId(n) AS eid"
+        nodes_q = f"MATCH (n) WHERE {' OR '.join(f'n:{t}' for t in NODE_LABELS)} RETURN labels(n) AS labels, properties(n) AS props, elementId(n) AS eid"
         rels_q = ("MATCH (a)-[r]->(b) WHERE type(r) IN $types "
                   "RETURN elementId(a) AS a, elementId(b) AS b, type(r) AS type, properties(r) AS props")
         params: dict = {"types": list(REL_TYPES)}
@@ -330,19 +326,54 @@ def fetch_graph(driver, *, concept: str | None = None, database: str | None = No
         params = {"name": concept, "types": list(REL_TYPES)}
     _, node_rows = run_query(driver, nodes_q, params, database=database)
     _, rel_rows = run_query(driver, rels_q, params, database=database)
-    g = nx.MultiDiGraph(schema=1)
+    g = nx.MultiDiGraph(schema=S.SCHEMA_VERSION)
     by_eid = {}
     for row in node_rows:
         label = next((lbl for lbl in row["labels"] if lbl in NODE_LABELS), None)
         if label is None:
             continue
         props = dict(row["props"])
-        n = node_id[label](props)
+        n = S.node_id(label, props)
         by_eid[row["eid"]] = n
-        g.add_node(n, label=label, **props)
+        S.add_node(g, n, label, **props)
     for row in rel_rows:
         a, b = by_eid.get(row["a"]), by_eid.get(row["b"])
         if a and b:
-            g.add_edge(a, b, key=row["type"], type=row["type"], **row["props"])
-    g.graph["papers"] = sum(1 for _, d in g.nodes(data=True) if d["label"] == "Paper")
+            S.add_rel(g, a, b, row["type"], **row["props"])
+    g.graph["papers"] = sum(1 for _ in S.nodes_of(g, S.PAPER))
     return g
+
+
+# ---------------------------------------------------------------- the store
+
+
+@register("neo4j")
+class Neo4jStore:
+    """Neo4j as a :class:`~graphkit.store.GraphStore`: connects (and checks the credentials) on creation."""
+
+    def __init__(self, *, uri: str, user: str, password: str, database: str | None = None,
+                 batch_size: int = 2000):
+        self.uri = uri
+        self.database = database
+        self.batch_size = batch_size
+        self.driver = connect(uri, user, password)
+
+    def load(self, g: nx.MultiDiGraph, *, replace: bool = False, progress: bool = False) -> LoadReport:
+        if replace:
+            clear_database(self.driver, self.database)
+        return Neo4jWriter(self.driver, database=self.database, batch_size=self.batch_size).load(g, progress=progress)
+
+    def fetch(self, *, concept: str | None = None) -> nx.MultiDiGraph:
+        return fetch_graph(self.driver, concept=concept, database=self.database)
+
+    def query(self, text: str, params: dict | None = None, *, write: bool = False) -> tuple[list[str], list[dict]]:
+        return run_query(self.driver, text, params, write=write, database=self.database)
+
+    def close(self) -> None:
+        self.driver.close()
+
+    def __enter__(self) -> Neo4jStore:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
