@@ -1,4 +1,4 @@
-"""Build: papers + linked concepts -> one typed NetworkX graph (the schema of DESIGN.md)."""
+"""Build: papers + linked concepts -> one typed NetworkX graph (the schema of docs/DESIGN.md)."""
 
 from __future__ import annotations
 
