@@ -28,9 +28,10 @@ def run(paths, cache_dir):
 
 
 def plain_keybert(paths):
-    from graphkit.read import read_papers
     from keybert import KeyBERT
+
     from graphkit.extract.embed import _load_model
+    from graphkit.read import read_papers
 
     papers, _ = read_papers(paths)
     docs = [p.abstract for p in papers]

@@ -16,12 +16,12 @@ from _common import graph_for, local_neo4j
 def naive_load(driver, g, limit: int):
     """One auto-committed CREATE/MERGE statement per node and per relationship (what a quick script does)."""
     from graphkit import schema as S
-    from graphkit.store.neo4j import NODE_LABELS, _ID_PROP, _REL_ENDS, _props
+    from graphkit.store.neo4j import _ID_PROP, _REL_ENDS, NODE_LABELS, _props
 
     n_nodes = n_rels = 0
     t = time.perf_counter()
     with driver.session() as s:
-        for node, d in g.nodes(data=True):
+        for _node, d in g.nodes(data=True):
             if n_nodes >= limit:
                 break
             label = S.node_type(d)

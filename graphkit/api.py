@@ -116,6 +116,7 @@ def graph_from(graph_path: str | os.PathLike | None = None, *, store: str | None
         raise UsageError("give either --graph FILE or --neo4j")
     if graph_path:
         return load_graph(graph_path)
+    assert store is not None  # for the type checker: the check above leaves a store
     s = open_store(store, **(store_options or {}))
     try:
         return s.fetch(concept=concept)

@@ -1,8 +1,9 @@
-"""Build: papers + linked concepts -> one typed NetworkX graph (the schema of DESIGN.md)."""
+"""Build: papers + linked concepts -> one typed NetworkX graph (the schema of docs/DESIGN.md)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -25,7 +26,7 @@ def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: in
     g = nx.MultiDiGraph(schema=SCHEMA_VERSION, papers=len(papers))
     ids = {p.id for p in papers}
     for p in papers:
-        attrs = dict(id=p.id, title=p.title, abstract=p.abstract, venue=p.venue, url=p.url)
+        attrs: dict[str, Any] = dict(id=p.id, title=p.title, abstract=p.abstract, venue=p.venue, url=p.url)
         if p.year is not None:
             attrs["year"] = p.year
         S.add_node(g, paper_node(p.id), S.PAPER, **attrs)

@@ -74,15 +74,15 @@ def duplicate_groups(concepts: Sequence[Prediction], texts: Sequence[str]) -> li
     for ids in by_form.values():
         for a, b in itertools.pairwise(ids):
             parent[find(a)] = find(b)
-    owner = {}
+    owner: dict[str, int] = {}
     for i, forms in enumerate(concepts):
         for f in forms:
             owner.setdefault(normalise(f), i)
     for t in texts:
         for d in find_acronyms(t):
-            a, b = by_form.get(normalise(d.short)), by_form.get(normalise(d.long))
-            if a and b:
-                parent[find(a[0])] = find(b[0])
+            short, long = by_form.get(normalise(d.short)), by_form.get(normalise(d.long))
+            if short and long:
+                parent[find(short[0])] = find(long[0])
     roots: dict[int, list[str]] = defaultdict(list)
     for i in range(len(concepts)):
         roots[find(i)].append(concepts[i][0])

@@ -15,7 +15,7 @@ from .errors import GraphkitError
 __all__ = ["atomic_write", "path_or_file"]
 
 
-def atomic_write(path: str | os.PathLike, write: Callable[[BinaryIO], None]) -> Path:
+def atomic_write(path: str | os.PathLike, write: Callable[[BinaryIO], object]) -> Path:
     """Call ``write(fileobj)`` on a temporary file beside ``path``, then rename it into place."""
     target = Path(path)
     try:

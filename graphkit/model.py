@@ -9,7 +9,7 @@ __all__ = ["Paper", "Candidate", "Concept", "Mention"]
 
 @dataclass
 class Paper:
-    """One input record (see DESIGN.md). Only ``abstract`` is required."""
+    """One input record (see docs/DESIGN.md). Only ``abstract`` is required."""
 
     id: str
     abstract: str

@@ -9,23 +9,24 @@ inside a ``<script type="application/json">`` block and reaches the page through
 
 from __future__ import annotations
 
-import html
 import json
 import math
 import os
-import re
-from functools import lru_cache
+from collections.abc import Callable
+from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import networkx as nx
+from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import Markup
 
 from .errors import MissingDependency
 from .export import atomic_write
 from .query import paper_display_title
 
-__all__ = ["COLORS", "page_data", "render_page", "html_page", "layout", "write_assets"]
+__all__ = ["COLORS", "page_data", "render_page", "html_page", "render_template", "layout", "write_assets"]
 
 COLORS = {
     "Paper": "#8fa3bf", "Author": "#c9c9c9", "method": "#e4572e", "model": "#4c8bf5", "dataset": "#2a9d8f",
@@ -34,12 +35,18 @@ COLORS = {
 DEFAULT_MAX_EDGES = 6000
 
 
-@lru_cache(maxsize=None)
+# the style and scripts of the pages; search.js (the one matcher) comes before the page's own script
+ASSETS = ("page.css", "search.js", "app.js", "index.js")
+GRAPH_SCRIPTS = ("search.js", "app.js")
+INDEX_SCRIPTS = ("search.js", "index.js")
+
+
+@cache
 def _asset(name: str) -> str:
-    return resources.files("graphkit").joinpath("assets", name).read_text(encoding="utf-8")
+    return resources.files("graphkit").joinpath("assets").joinpath(name).read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _vis_js() -> str:
     try:
         import pyvis
@@ -51,7 +58,7 @@ def _vis_js() -> str:
     raise MissingDependency(f"vis-network.min.js not found under {base}; reinstall pyvis")
 
 
-def _json_for_script(obj) -> str:
+def _json_for_script(obj: Any) -> str:
     """JSON that cannot close its <script> element or open a comment."""
     s = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
     return (s.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
@@ -155,39 +162,63 @@ def _top_papers(g: nx.MultiDiGraph, concept: str, limit: int) -> list[dict]:
     return out
 
 
+@cache
+def _templates() -> Environment:
+    """The pages' templates (``graphkit/templates``): autoescape on, unknown names are errors."""
+    env = Environment(loader=PackageLoader("graphkit", "templates"), autoescape=True, undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["script_json"] = lambda obj: Markup(_json_for_script(obj))
+    env.filters["thousands"] = lambda n: f"{int(n):,}"
+    return env
+
+
+def _inline(name: str) -> Markup:
+    """A trusted asset's text for an inline element; a script's text cannot close its element."""
+    text = _vis_js() if name == "vis-network.min.js" else _asset(name)
+    return Markup(text.replace("</script", "<\\/script") if name.endswith(".js") else text)
+
+
+def _page_assets(scripts: tuple[str, ...], assets: str | None) -> dict:
+    """The style, scripts and CSP sources of a page: inlined (``assets=None``) or from ``assets/``."""
+    if assets is None:
+        return {"style": {"code": _inline("page.css")}, "csp_src": "",
+                "scripts": [{"code": _inline(name)} for name in scripts]}
+    base = assets.rstrip("/")
+    return {"style": {"code": None, "href": f"{base}/page.css"}, "csp_src": Markup("'self' file:"),
+            "scripts": [{"code": None, "href": f"{base}/{name}"} for name in scripts]}
+
+
+def render_template(name: str, *, title: str, scripts: tuple[str, ...], assets: str | None = None,
+                    nav: list[tuple[str, str]] | None = None, **context: Any) -> str:
+    """One page from ``graphkit/templates/<name>`` (it extends ``base.html``), as a string."""
+    defaults = {"body_class": "", "search_what": "node", "search_names": False}
+    page = {**defaults, **_page_assets(scripts, assets), **context}
+    return _templates().get_template(name).render(title=title, nav=nav or [], **page)
+
+
 def html_page(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None,
               assets: str | None = None) -> str:
-    """The page as a string: template + style, vis-network, graphkit's script and the data.
+    """The page as a string: the graph template, style, vis-network, graphkit's scripts and the data.
 
     With ``assets=None`` everything is inlined (one self-contained file); otherwise style and
     scripts are referenced from that relative folder (see :func:`write_assets`), which keeps
     a site of many pages small. Either way no request leaves the local files.
     """
-    nav_html = " ".join(f'<a href="{html.escape(href, quote=True)}">{html.escape(text)}</a>' for text, href in nav or [])
-    if assets is None:
-        style = f"<style>{_asset('page.css')}</style>"
-        vis = _vis_js().replace("</script", "<\\/script")
-        scripts = f"<script>{vis}</script>\n<script>{_asset('app.js')}</script>"
-        csp_src = ""
-    else:
-        base = html.escape(assets.rstrip("/"), quote=True)
-        style = f'<link rel="stylesheet" href="{base}/page.css">'
-        scripts = f'<script src="{base}/vis-network.min.js"></script>\n<script src="{base}/app.js"></script>'
-        csp_src = "'self' file:"
-    parts = {
-        "{{TITLE}}": html.escape(title), "{{HEADING}}": html.escape(title), "{{NAV}}": nav_html,
-        "{{STYLE}}": style, "{{DATA}}": _json_for_script(data), "{{SCRIPTS}}": scripts, "{{CSP_SRC}}": csp_src,
-    }
-    # one pass over the template: text inserted from the data is never scanned again
-    return re.sub(r"\{\{[A-Z_]+\}\}", lambda m: parts[m.group(0)], _asset("page.html"))
+    return render_template("graph.html", title=title, nav=nav, assets=assets,
+                           scripts=("vis-network.min.js", *GRAPH_SCRIPTS), data=data, search_names=True)
 
 
 def write_assets(folder: str | os.PathLike) -> None:
     """Write the style and scripts that pages rendered with ``assets=...`` refer to."""
     folder = Path(folder)
-    for name, text in (("page.css", _asset("page.css")), ("app.js", _asset("app.js")),
-                       ("vis-network.min.js", _vis_js())):
-        atomic_write(folder / name, lambda fh, t=text: fh.write(t.encode("utf-8")))
+    texts = {name: _asset(name) for name in ASSETS}
+    texts["vis-network.min.js"] = _vis_js()
+    for name, text in texts.items():
+        atomic_write(folder / name, _writer(text.encode("utf-8")))
+
+
+def _writer(payload: bytes) -> Callable[[BinaryIO], object]:
+    return lambda fh: fh.write(payload)
 
 
 def render_page(g: nx.MultiDiGraph, out: str | os.PathLike | BinaryIO, *, title: str, focus: str | None = None,

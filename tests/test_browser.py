@@ -3,59 +3,8 @@
 from __future__ import annotations
 
 import base64
-import tempfile
-
-import pytest
 
 from graphkit.render import render_page
-
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
-        # bypass_csp: the pages' own Content-Security-Policy would also stop Playwright's probes;
-        # without it, what the tests check (no requests, no script from paper text) rests on the
-        # pages' escaping alone, which is the stricter test
-        context = p.chromium.launch_persistent_context(profile, executable_path=chromium_path, args=CHROMIUM_ARGS,
-                                                       headless=True, viewport={"width": 1280, "height": 800},
-                                                       bypass_csp=True)
-        yield context
-        context.close()
-
-
-class Page:
-    """A loaded page with every request, dialog and script error it caused."""
-
-    def __init__(self, context, path):
-        self.page = context.new_page()
-        self.requests, self.dialogs, self.errors = [], [], []
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.goto(path.as_uri())
-        self.page.wait_for_function("document.body.dataset.rendered === '1'", timeout=30_000)
-
-    def foreign_requests(self):
-        return [u for u in self.requests if not u.startswith(("file:", "data:", "blob:"))]
-
-
-@pytest.fixture
-def open_page(browser):
-    pages = []
-
-    def opener(path):
-        p = Page(browser, path)
-        pages.append(p)
-        return p
-
-    yield opener
-    for p in pages:
-        p.page.close()
 
 
 def test_page_loads_offline_and_draws_every_node_and_edge(sample_graph, tmp_path, open_page):

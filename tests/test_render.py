@@ -20,14 +20,14 @@ def test_page_is_self_contained(sample_graph, tmp_path):
     text = page.read_text(encoding="utf-8")
     assert not re.search(r"(src|href)\s*=\s*[\"']?https?://", text)
     assert "vis-network" in text and "Content-Security-Policy" in text
-    assert script_tags(text) == 3
+    assert script_tags(text) == 4  # the data, vis-network, search.js, app.js
 
 
 def test_hostile_text_cannot_leave_its_json_block(hostile_graph, tmp_path):
     page = tmp_path / "hostile.html"
     render_page(hostile_graph, page, title="<b>SAM2</b> & co")
     text = page.read_text(encoding="utf-8")
-    assert script_tags(text) == 3  # ours only
+    assert script_tags(text) == 4  # ours only
     assert "<img src=x" not in text and "</script><script>window" not in text
     assert "<title>&lt;b&gt;SAM2&lt;/b&gt; &amp; co</title>" in text
     block = re.search(r'<script id="graph-data" type="application/json">(.*?)</script>', text, re.S).group(1)

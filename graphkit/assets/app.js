@@ -185,17 +185,10 @@
   DATA.nodes.filter(function (n) { return n.group === "Concept"; }).slice(0, 5000).forEach(function (n) {
     var o = document.createElement("option"); o.value = n.label; names.appendChild(o);
   });
-  function findNode(q) {
-    q = q.trim().toLowerCase();
-    if (!q) return null;
-    var exact = null, alias = null, partial = null;
-    DATA.nodes.forEach(function (n) {
-      var l = (n.label || "").toLowerCase(), f = (n.full || "").toLowerCase();
-      if (!exact && (l === q || f === q)) exact = n;
-      if (!alias && n.aliases && n.aliases.some(function (a) { return a.toLowerCase() === q; })) alias = n;
-      if (!partial && (l.indexOf(q) >= 0 || f.indexOf(q) >= 0)) partial = n;
-    });
-    return exact || alias || partial;
+  function findNode(q) {  /* the best match of search.js, shared with the site index */
+    var found = graphkitSearch.find(DATA.nodes, q, function (n) { return [n.label, n.full]; },
+                                    function (n) { return n.aliases; }, 1);
+    return found.length ? found[0] : null;
   }
   var status = document.getElementById("search-status");
   document.getElementById("search").addEventListener("submit", function (ev) {

@@ -1,4 +1,4 @@
-/* graphkit site index: search over concept names and aliases; results inserted as text. */
+/* graphkit site index: search (search.js) over concept names and aliases; results inserted as text. */
 (function () {
   "use strict";
   var concepts = JSON.parse(document.getElementById("concepts").textContent);
@@ -7,14 +7,9 @@
   function search(q) {
     q = q.trim().toLowerCase();
     results.replaceChildren();
-    if (!q) return [];
-    var exact = [], partial = [];
-    concepts.forEach(function (c) {
-      var names = [c.name].concat(c.aliases || []).map(function (s) { return s.toLowerCase(); });
-      if (names.indexOf(q) >= 0) exact.push(c);
-      else if (names.some(function (s) { return s.indexOf(q) >= 0; })) partial.push(c);
-    });
-    var found = exact.concat(partial).slice(0, 50);
+    var found = graphkitSearch.find(concepts, q, function (c) { return [c.name]; },
+                                    function (c) { return c.aliases; }, 50);
+    if (!q) return found;
     found.forEach(function (c) {
       var li = document.createElement("li");
       var a = document.createElement(c.href ? "a" : "span");

@@ -13,7 +13,7 @@ import numpy as np
 
 from .. import text as T
 from ..model import Candidate, Paper
-from .embed import EmbeddingCache, Embedder, MiniLMEmbedder, default_cache_path
+from .embed import Embedder, EmbeddingCache, MiniLMEmbedder, default_cache_path
 
 __all__ = [
     "Extraction",

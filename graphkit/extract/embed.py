@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -49,7 +49,7 @@ class EmbeddingCache:
 
     @staticmethod
     def key(model_id: str, text: str) -> bytes:
-        return hashlib.sha1(f"{model_id}\x00{text}".encode("utf-8")).digest()
+        return hashlib.sha1(f"{model_id}\x00{text}".encode()).digest()
 
     def get_many(self, keys: list[bytes]) -> dict[bytes, np.ndarray]:
         db = self._conn()

@@ -225,7 +225,7 @@ def _as_str(value, path, line, field_name) -> str:
 
 
 def paper_from_record(rec: dict, path: str, line: int) -> Paper:
-    """Map one input record (DESIGN.md) to a Paper, validating each field."""
+    """Map one input record (docs/DESIGN.md) to a Paper, validating each field."""
     if not isinstance(rec, dict):
         raise InputError(path, f"expected a JSON object, got {type(rec).__name__}", line)
     abstract = rec.get("abstract")

@@ -110,7 +110,7 @@ class LoadReport:
 
 
 def _schema_statements() -> list[str]:
-    text = resources.files("graphkit").joinpath("cypher", "schema.cypher").read_text(encoding="utf-8")
+    text = resources.files("graphkit").joinpath("cypher").joinpath("schema.cypher").read_text(encoding="utf-8")
     text = "\n".join(line for line in text.splitlines() if not line.strip().startswith("//"))
     return [s.strip() for s in text.split(";") if s.strip()]
 
