@@ -16,8 +16,22 @@ import pytest
 from graphkit import text as T
 from graphkit.build import build, concept_node
 from graphkit.extract import Extraction, Extractor
-from graphkit.link import (LinkState, PhraseVectors, Ranking, acronyms, apply_thesaurus, broader, group, link, name,
-                           pool, rank, scaffold_filter, scan, select)
+from graphkit.link import (
+    LinkState,
+    PhraseVectors,
+    Ranking,
+    acronyms,
+    apply_thesaurus,
+    broader,
+    group,
+    link,
+    name,
+    pool,
+    rank,
+    scaffold_filter,
+    scan,
+    select,
+)
 from graphkit.model import Candidate, Paper
 from graphkit.thesaurus import Thesaurus
 
