@@ -17,6 +17,8 @@ from .tables import as_json, concepts_table, format_rows, papers_text
 if TYPE_CHECKING:  # networkx loads on first use, not on `graphkit --help`
     import networkx as nx
 
+    from .extract import Embedder, Extractor
+
 #: Graphs up to this many nodes are drawn whole by ``build --html``; bigger ones as a concept map.
 PAGE_NODES = 3000
 
@@ -55,21 +57,25 @@ class BuildResult:
 
 def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, fmt: str | None = None,
                 html_path: str | os.PathLike | None = None, thesaurus_path: str | os.PathLike | None = None,
-                min_cooccurrence: int | None = None, cache: bool = True, progress: bool = False) -> BuildResult:
+                min_cooccurrence: int | None = None, cache: bool = True, progress: bool = False,
+                extractor: Extractor | None = None, embedder: Embedder | None = None) -> BuildResult:
     """Read INPUTS, build the graph, write it as GraphML (and optionally an HTML page).
 
     Everything is read and checked before anything is written; outputs are written
-    atomically, so a failure leaves no partial file.
+    atomically, so a failure leaves no partial file. ``extractor`` and ``embedder`` default
+    to KeyBERT over all-MiniLM-L6-v2 (with the embedding cache unless ``cache`` is false).
     """
     from .build import build
     from .export import write_graphml
-    from .extract import KeyBERTExtractor
+    from .extract import KeyBERTExtractor, default_embedder
     from .read import read_papers
     from .thesaurus import read_thesaurus
 
     papers, formats = read_papers(inputs, fmt)
     thesaurus = read_thesaurus(thesaurus_path) if thesaurus_path else None
-    g, linked = build(papers, extractor=KeyBERTExtractor(cache=cache), thesaurus=thesaurus,
+    embedder = embedder if embedder is not None else default_embedder(cache)
+    extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
+    g, linked = build(papers, extractor=extractor, embedder=embedder, thesaurus=thesaurus,
                       min_cooccurrence=min_cooccurrence, progress=progress)
     write_graphml(g, output)
     html_out = None

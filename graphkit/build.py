@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import networkx as nx
 import numpy as np
 
 from . import schema as S
-from .extract import Extractor, KeyBERTExtractor
-from .link import Linked, Thesaurus, link
+from .extract import Embedder, Extractor, KeyBERTExtractor, default_embedder
+from .link import Linked, link
 from .model import Paper
 from .schema import SCHEMA_VERSION, author_key, author_node, concept_node, paper_node
+
+if TYPE_CHECKING:
+    from .thesaurus import Thesaurus
 
 __all__ = ["build_graph", "build", "paper_node", "concept_node", "author_node", "author_key",
            "SCHEMA_VERSION"]
@@ -80,10 +83,18 @@ def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | N
                   weight=int(w), strength=round(strength, 4))
 
 
-def build(papers: Sequence[Paper], *, extractor: Extractor | None = None, thesaurus: Thesaurus | None = None,
-          min_cooccurrence: int | None = None, progress: bool = False) -> tuple[nx.MultiDiGraph, Linked]:
-    """Extract, link and build in one call: the whole pipeline after reading."""
-    extractor = extractor or KeyBERTExtractor()
+def build(papers: Sequence[Paper], *, extractor: Extractor | None = None, embedder: Embedder | None = None,
+          thesaurus: Thesaurus | None = None, min_cooccurrence: int | None = None,
+          progress: bool = False) -> tuple[nx.MultiDiGraph, Linked]:
+    """Extract, link and build in one call: the whole pipeline after reading.
+
+    ``embedder`` is what linking embeds with (default: a KeyBERT extractor's own embedder,
+    else all-MiniLM-L6-v2 with the embedding cache); ``extractor`` defaults to KeyBERT over
+    that same embedder. Extractor and embedder must embed into one space.
+    """
+    if embedder is None:
+        embedder = extractor.embedder if isinstance(extractor, KeyBERTExtractor) else default_embedder()
+    extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
     ex = extractor.extract(papers, progress=progress)
-    linked = link(papers, ex, thesaurus=thesaurus)
+    linked = link(papers, ex, embedder=embedder, thesaurus=thesaurus)
     return build_graph(papers, linked, min_cooccurrence=min_cooccurrence), linked

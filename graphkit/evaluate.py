@@ -11,6 +11,8 @@ import itertools
 from collections import defaultdict
 from collections.abc import Sequence
 
+from networkx.utils import UnionFind
+
 from .text import find_acronyms, stem
 
 __all__ = ["normalise", "Prediction", "prf_at_k", "share_linking", "duplicates", "duplicate_groups", "linking"]
@@ -63,29 +65,17 @@ def duplicate_groups(concepts: Sequence[Prediction], texts: Sequence[str]) -> li
     by_form: dict[str, list[int]] = defaultdict(list)
     for i, forms in enumerate(concepts):
         by_form[normalise(forms[0])].append(i)
-    parent = list(range(len(concepts)))
-
-    def find(x):
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    sets = UnionFind(range(len(concepts)))
     for ids in by_form.values():
-        for a, b in itertools.pairwise(ids):
-            parent[find(a)] = find(b)
-    owner: dict[str, int] = {}
-    for i, forms in enumerate(concepts):
-        for f in forms:
-            owner.setdefault(normalise(f), i)
+        sets.union(*ids)
     for t in texts:
         for d in find_acronyms(t):
             short, long = by_form.get(normalise(d.short)), by_form.get(normalise(d.long))
             if short and long:
-                parent[find(short[0])] = find(long[0])
+                sets.union(short[0], long[0])
     roots: dict[int, list[str]] = defaultdict(list)
     for i in range(len(concepts)):
-        roots[find(i)].append(concepts[i][0])
+        roots[sets[i]].append(concepts[i][0])
     return [g for g in roots.values() if len(g) > 1]
 
 

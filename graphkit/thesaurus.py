@@ -10,18 +10,29 @@ from __future__ import annotations
 import csv
 import io
 import os
+from dataclasses import dataclass, field
 
 import networkx as nx
 
 from . import schema as S
 from .errors import InputError
 from .io import atomic_write
-from .link import Thesaurus
 from .read import load_text
 
-__all__ = ["read_thesaurus", "write_thesaurus", "HEADER"]
+__all__ = ["Thesaurus", "read_thesaurus", "write_thesaurus", "HEADER"]
 
 HEADER = ("label", "replace by")
+
+
+@dataclass
+class Thesaurus:
+    """User merges, renames and removals (VOSviewer's two-column format).
+
+    ``replace_by[label] = new label`` merges or renames; an empty value removes the label.
+    Labels are matched by normal form, so "Diffusion Models" also matches "diffusion model".
+    """
+
+    replace_by: dict[str, str] = field(default_factory=dict)
 
 
 def read_thesaurus(path: str | os.PathLike) -> Thesaurus:

@@ -63,9 +63,8 @@ _text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters
     score=st.floats(min_value=0, max_value=1, allow_nan=False),
 )
 def test_graphml_round_trip_property(titles, aliases, score):
-    import re
+    from graphkit.text import CONTROL_CHARS as ctrl
 
-    ctrl = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
     g = nx.MultiDiGraph(schema=1)
     for i, t in enumerate(titles):
         g.add_node(f"paper:{i}", label="Paper", id=str(i), title=ctrl.sub("", t), abstract="x")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import TYPE_CHECKING
+
+from ..text import CONTROL_CHARS
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -14,7 +15,7 @@ __all__ = ["LIST_ATTRIBUTES", "flat"]
 #: Node attributes that hold lists; in GraphML and GEXF they are JSON arrays in a string.
 LIST_ATTRIBUTES = ("aliases",)
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_CONTROL = CONTROL_CHARS
 
 
 def flat(g: nx.MultiDiGraph) -> nx.MultiDiGraph:

@@ -19,6 +19,7 @@ __all__ = [
     "Extraction",
     "Extractor",
     "KeyBERTExtractor",
+    "default_embedder",
     "paper_text",
     "Embedder",
     "MiniLMEmbedder",
@@ -38,23 +39,36 @@ def paper_text(p: Paper) -> str:
 
 @dataclass
 class Extraction:
-    """What extraction found, aligned with the input papers."""
+    """What extraction found, aligned with the input papers: data only, no model.
+
+    ``doc_vectors`` and ``phrase_vectors`` are the vectors an extractor computed on its way
+    (``None`` and empty if it computed none): linking reuses them instead of embedding the
+    same texts again, and looks for scaffolding phrases among ``phrase_vectors``.
+    """
 
     texts: list[str]  # cleaned analysed text of each paper
-    candidates: list[list[Candidate]]  # KeyBERT's choices and the artefacts, best first
+    candidates: list[list[Candidate]]  # the extractor's choices and the artefacts, best first
     phrases: list[list[str]]  # every candidate surface form seen in each paper
-    acronyms: list[list[T.AcronymDef]]
-    doc_vectors: np.ndarray
-    embedder: Embedder
-    vocab_vectors: dict[str, np.ndarray] = field(default_factory=dict)
+    acronyms: list[list[T.AcronymDef]]  # the acronyms each paper defines
+    doc_vectors: np.ndarray | None = None  # one row per paper
+    phrase_vectors: dict[str, np.ndarray] = field(default_factory=dict)
 
 
 class Extractor(ABC):
-    """Turns papers into per-paper keyphrase candidates."""
+    """Turns papers into per-paper keyphrase candidates.
+
+    To add one, subclass this and return an :class:`Extraction`; pass it to
+    ``graphkit.build.build(papers, extractor=...)``.
+    """
 
     @abstractmethod
     def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
         raise NotImplementedError
+
+
+def default_embedder(cache: bool = True) -> MiniLMEmbedder:
+    """all-MiniLM-L6-v2 with the on-disk embedding cache (``cache=False``: without it)."""
+    return MiniLMEmbedder(cache=EmbeddingCache(default_cache_path()) if cache else None)
 
 
 class KeyBERTExtractor(Extractor):
@@ -66,9 +80,7 @@ class KeyBERTExtractor(Extractor):
     """
 
     def __init__(self, embedder: Embedder | None = None, top_n: int = 15, cache: bool = True):
-        if embedder is None:
-            embedder = MiniLMEmbedder(cache=EmbeddingCache(default_cache_path()) if cache else None)
-        self.embedder = embedder
+        self.embedder = embedder if embedder is not None else default_embedder(cache)
         self.top_n = top_n
 
     def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
@@ -115,7 +127,7 @@ class KeyBERTExtractor(Extractor):
                     out.append(Candidate(a, s, artefact=True))
             candidates.append(out)
         acronyms = [T.find_acronyms(t) for t in texts]
-        return Extraction(texts, candidates, phrases, acronyms, doc_vecs, self.embedder, vocab_vectors)
+        return Extraction(texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=vocab_vectors)
 
 
 def _artefacts_in(text: str) -> list[str]:
@@ -125,10 +137,10 @@ def _artefacts_in(text: str) -> list[str]:
         if not tok.is_word or not T.is_artefact(tok.text):
             continue
         parts = [p for p in tok.text.split("-") if p]
-        while parts and not T._artefact_part(parts[-1]) and parts[-1].lower() in T._NON_HEAD | T.STOPWORDS | {
+        while parts and not T.artefact_part(parts[-1]) and parts[-1].lower() in T.NON_HEAD | T.STOPWORDS | {
                 "like", "style", "type", "scale", "level", "wise"}:
             parts.pop()
-        if parts and any(T._artefact_part(p) for p in parts):
+        if parts and any(T.artefact_part(p) for p in parts):
             out.append("-".join(parts).rstrip("."))
     return out
 

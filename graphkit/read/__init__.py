@@ -19,13 +19,13 @@ import hashlib
 import importlib
 import os
 import pkgutil
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
 from ..model import Paper
+from ..text import CONTROL_CHARS
 
 __all__ = [
     "MAX_ABSTRACT_CHARS",
@@ -47,7 +47,7 @@ MAX_ABSTRACT_CHARS = 20_000
 #: The format read when nothing more specific fits: abstracts separated by blank lines.
 FALLBACK = "text"
 
-_CONTROL = re.compile(r"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_CONTROL = CONTROL_CHARS
 
 Reader = Callable[[str, str], Iterable[Paper]]
 Sniff = Callable[[str], bool]

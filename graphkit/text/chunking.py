@@ -1,0 +1,140 @@
+"""Candidate phrases: a rule-based noun-phrase chunker, and the verbs a corpus uses."""
+
+from __future__ import annotations
+
+import re
+
+from .clean import sentences
+from .forms import is_artefact
+from .tokens import Token, tokenize
+from .words import NON_HEAD, STOPWORDS
+
+__all__ = ["MAX_PHRASE_WORDS", "verbs_in", "candidate_phrases", "ngrams"]
+
+def _breaks(tok: Token) -> bool:
+    w = tok.text
+    if not tok.is_word:
+        return w not in "-"
+    lw = w.lower()
+    if lw in STOPWORDS:
+        return True
+    if w.isdigit() or re.fullmatch(r"[\d.,%]+", w):
+        return True
+    if lw.endswith("ly") and len(lw) > 4 and not is_artefact(w) and lw not in {"family", "anomaly", "assembly", "supply", "poly", "italy"}:
+        return True
+    return False
+
+
+def _good_head(w: str) -> bool:
+    lw = w.lower()
+    if is_artefact(w):
+        return True
+    last = lw.split("-")[-1]
+    if last in NON_HEAD or last in STOPWORDS:
+        return False
+    if last.endswith("ed") and last not in {"speed", "need", "seed", "feed", "bed", "embed", "shed"}:
+        return False
+    return len(last) > 2
+
+
+MAX_PHRASE_WORDS = 4
+
+
+_DETERMINERS = frozenset("the a an this these those their its our his her each every such".split())
+
+
+def verbs_in(texts, min_count: int = 3, share: float = 0.25) -> frozenset[str]:
+    """Words this corpus uses as verbs, learned from it: words often followed at once by a
+    determiner ("necessitate the", "affects their") are verbs; nouns hardly ever are."""
+    total: dict[str, int] = {}
+    before_det: dict[str, int] = {}
+    for text in texts:
+        words = [t.text for t in tokenize(text)]
+        for w, nxt in zip(words, words[1:] + ["."]):
+            lw = w.lower()
+            if not w[0].isalpha() or lw in STOPWORDS or is_artefact(w):
+                continue
+            total[lw] = total.get(lw, 0) + 1
+            if nxt.lower() in _DETERMINERS:
+                before_det[lw] = before_det.get(lw, 0) + 1
+    return frozenset(w for w, n in before_det.items() if n >= min_count and n / total[w] >= share
+                     and w not in _NOUN_GERUNDS)
+
+
+def candidate_phrases(text: str, verbs: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """Noun-phrase-like candidates in cleaned text, as (surface form, sentence).
+
+    A rule-based chunker: phrases are runs of content words between stop words, the
+    corpus's verbs (see :func:`verbs_in`) and punctuation, ending on a noun-like word; every
+    head-final sub-phrase is also a candidate ("off-policy reinforcement learning",
+    "reinforcement learning").
+    """
+    out: list[tuple[str, str]] = []
+    for sent in sentences(text):
+        toks = tokenize(sent)
+        run: list[Token] = []
+        for tok in toks + [Token(".", len(sent), len(sent))]:
+            if _breaks(tok) or (verbs and tok.text.lower() in verbs):
+                _emit(run, sent, out)
+                run = []
+            elif tok.is_word:
+                run.append(tok)
+    return out
+
+
+# Gerunds that are nouns when they modify another noun ("learning rate", "training data").
+_NOUN_GERUNDS = frozenset(
+    """learning training reasoning planning sampling computing processing programming matching pruning
+    scaling embedding tracking ranking clustering boosting coding labeling labelling pooling encoding
+    decoding rendering editing forecasting engineering mining modeling modelling understanding
+    reading writing speaking hearing listening driving parsing tagging prompting finetuning
+    fine-tuning pretraining pre-training recycling imaging sensing routing scheduling caching
+    tuning testing monitoring tokenizing hashing indexing streaming""".split()
+)
+
+
+def _emit(run: list[Token], sent: str, out: list) -> None:
+    # a gerund that opens a run is usually a verb ("adapting REINFORCE", "injecting bias")
+    while run and run[0].text.lower().endswith("ing") and run[0].text.lower() not in _NOUN_GERUNDS \
+            and not is_artefact(run[0].text) and len(run) > 1:
+        run = run[1:]
+    while run and not _good_head(run[-1].text):
+        run = run[:-1]
+    if not run:
+        return
+    # a capitalised sentence-initial ordinary word is usually not part of the phrase
+    words = [t.text for t in run]
+    for end in range(len(words), 0, -1):
+        if not _good_head(words[end - 1]):
+            continue
+        for start in range(max(0, end - MAX_PHRASE_WORDS), end):
+            phrase = words[start:end]
+            if len(phrase) == 1 and len(phrase[0]) < 3:
+                continue
+            if not _good_head(phrase[-1]) or phrase[0].lower().split("-")[0] in NON_HEAD:
+                continue
+            out.append((" ".join(phrase), sent))
+        break  # only head-final sub-phrases of the longest run
+    # the words before a non-head break inside the run ("diffusion-based crowd model") are covered above
+
+
+def ngrams(keys: list[tuple[str, ...]], max_n: int) -> set[tuple[str, ...]]:
+    """All n-grams (n <= max_n) of a sequence of normalised tokens; None entries separate segments."""
+    grams: set[tuple[str, ...]] = set()
+    seg: list[str] = []
+
+    def flush():
+        for i in range(len(seg)):
+            for n in range(1, max_n + 1):
+                if i + n > len(seg):
+                    break
+                grams.add(tuple(seg[i:i + n]))
+
+    for k in keys:
+        if k is None:
+            flush()
+            seg = []
+        else:
+            seg.extend(k)
+    flush()
+    return grams

@@ -1,0 +1,46 @@
+"""Cleaning: text for analysis (LaTeX and Markdown emphasis removed), sentences, control characters."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CONTROL_CHARS", "clean", "sentences"]
+
+#: Characters XML cannot hold and nobody can see: C0 controls other than tab, newline and
+#: carriage return, DEL, and the non-characters U+FFFE/U+FFFF. Readers turn them into spaces;
+#: exports replace any that reach a graph by other means.
+CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
+
+_DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2212\ufe63\uff0d"), "-")
+_LATEX_CMD = re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|mathrm|mathbf|mathcal|text|url)\{([^{}]*)\}")
+_LATEX_ESC = re.compile(r"\\([%&#_$])")
+_MATH = re.compile(r"\$([^$]{0,80})\$")
+_MARKUP = re.compile(r"(?<!\w)[*_]{1,2}(?=\S)(.+?)(?<=\S)[*_]{1,2}(?!\w)")
+
+
+def clean(text: str) -> str:
+    """Text for analysis: LaTeX and Markdown emphasis removed, dashes unified.
+
+    The stored abstract stays verbatim; only extraction reads the cleaned form.
+    """
+    text = text.translate(_DASHES)
+    text = _LATEX_CMD.sub(r"\1", text)
+    text = _LATEX_ESC.sub(r"\1", text)
+    text = _MATH.sub(lambda m: m.group(1).replace("\\", ""), text)
+    text = _MARKUP.sub(r"\1", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+_ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|etc|vs|cf|Fig|Eq|Sec|resp|approx|i\.i\.d)\.$", re.I)
+
+
+def sentences(text: str) -> list[str]:
+    """Split cleaned text into sentences (good enough for abstracts)."""
+    parts = re.split(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])", text)
+    out: list[str] = []
+    for p in parts:
+        if out and _ABBREV.search(out[-1]):
+            out[-1] = out[-1] + " " + p
+        else:
+            out.append(p)
+    return [s.strip() for s in out if s.strip()]

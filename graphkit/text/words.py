@@ -1,0 +1,68 @@
+"""Word lists the chunker and linking share."""
+
+from __future__ import annotations
+
+__all__ = ["STOPWORDS", "NON_HEAD"]
+
+STOPWORDS = frozenset(
+    """a an the this that these those such some any each every all both either neither no not nor only
+    own same other another more most less least much many few several various certain
+    i we you he she it they me us him her them my our your his its their mine ours yours theirs
+    who whom whose which what whatever whichever whoever when where why how whether
+    and or but if then else than so as because since while although though unless until whereas
+    yet also thus hence therefore however moreover furthermore additionally instead rather
+    indeed namely respectively especially particularly specifically notably
+    of in on at by for with without from to into onto upon about above below over under between
+    among amongst through throughout during before after against along across around beyond
+    within via per toward towards despite versus vs like unlike near off out up down
+    is are was were be been being am do does did done doing have has had having
+    can could may might must shall should will would
+    here there now very too quite just even still already again further often always never
+    ever sometimes usually typically generally well also first second third finally
+    one two three four five six seven eight nine ten hundred thousand million billion
+    et al e.g i.e etc eg ie
+    new novel proposed propose proposes existing current recent prior previous present presents
+    presented different diverse various similar simple simpler effective efficient
+    significant significantly substantial substantially strong stronger better best good
+    large-scale key main major important crucial critical extensive comprehensive
+    promising remarkable superior competitive robust powerful general generic specific
+    unique additional overall whole entire full high higher low lower great greater
+    classic classical standard vanilla original modern conventional traditional typical popular naive
+    widely-used well-known commonly
+    able due based-on given using used use uses show shows shown showing demonstrate demonstrates
+    demonstrated demonstrating achieve achieves achieved achieving outperform outperforms
+    outperformed outperforming improve improves improved improving introduce introduces introduced
+    introducing leverage leverages leveraged leveraging enable enables enabled enabling provide
+    provides provided providing develop develops developed developing design designed designs
+    designing study studies studied investigate investigates investigated explore explores
+    explored exploring evaluate evaluates evaluated evaluating conduct conducts conducted
+    perform performs performed apply applies applied applying obtain obtains obtained
+    allow allows allowed allowing require requires required requiring make makes made making
+    remain remains remained suffer suffers suffered exhibit exhibits exhibited reveal reveals
+    revealed reach reaches reached yield yields yielded compare compares compared consider
+    considers considered focus focuses focused address addresses addressed tackle tackles
+    aim aims aimed seek seeks find finds found call called term termed named known
+    become becomes became lead leads led take takes took get gets got give gives gave
+    help helps helped support supports supported capture captures captured incorporate
+    incorporates incorporated integrate integrates integrated combine combines combined
+    formulate formulates formulated establish establishes established extend extends extended
+    consist consists consisting contain contains containing involve involves involving
+    offer offers offered produce produces produced generate generates generated
+    capable enhance enhances enhanced enhancing reduce reduces reduced reducing increase increases
+    increased increasing mitigate mitigates mitigated ensure ensures ensured describe describes
+    described argue argues argued observe observes observed suggest suggests suggested
+    rely relies relied depend depends depended remain lack lacks lacking fail fails failed
+    tend tends emerge emerges emerged attract attracts attracted attain attains attained
+    accelerate accelerates accelerated facilitate facilitates facilitated validate validates
+    validated verify verifies verified confirm confirms confirmed highlight highlights
+    highlighted underscore underscores motivate motivates motivated inspire inspired
+    compute computes computed estimate estimates estimated predict predicts predicted
+    learn learns learned learnt train trains trained solve solves solved
+    define defines defined denote denotes denoted refer refers referred
+    recently widely largely mainly mostly nearly almost roughly highly fully jointly
+    simultaneously directly explicitly implicitly effectively efficiently successfully
+    experimentally empirically theoretically consistently""".split()
+)
+
+# Words that may open or sit inside a phrase but cannot end it.
+NON_HEAD = frozenset("based driven guided aware free level style wise specific conditioned oriented".split())

@@ -1,0 +1,370 @@
+"""Linking, phase by phase, with a fake embedder: no model is loaded, the file runs in seconds.
+
+The fake embeds a text as the normalised bag of its words' first three letters (hashed), so
+phrases sharing words are close ("Generative Adversarial Nets" = "generative adversarial
+networks") and others are not ("reinforcement learning" / "representation learning": 0.5).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import numpy as np
+import pytest
+
+from graphkit import text as T
+from graphkit.build import build, concept_node
+from graphkit.extract import Extraction, Extractor
+from graphkit.link import (
+    LinkState,
+    PhraseVectors,
+    Ranking,
+    acronyms,
+    apply_thesaurus,
+    broader,
+    group,
+    link,
+    name,
+    pool,
+    rank,
+    scaffold_filter,
+    scan,
+    select,
+)
+from graphkit.model import Candidate, Paper
+from graphkit.thesaurus import Thesaurus
+
+DIM = 512
+
+
+class FakeEmbedder:
+    model_id = "fake"
+
+    def __init__(self):
+        self.calls: list[list[str]] = []
+
+    def embed(self, texts, progress=None) -> np.ndarray:
+        texts = list(texts)
+        self.calls.append(texts)
+        out = np.zeros((len(texts), DIM), dtype=np.float32)
+        for i, t in enumerate(texts):
+            for w in re.findall(r"[a-z0-9]+", t.lower()):
+                out[i, int(hashlib.md5(w[:3].encode()).hexdigest(), 16) % DIM] += 1.0
+            norm = np.linalg.norm(out[i])
+            if norm:
+                out[i] /= norm
+        return out
+
+
+@pytest.fixture(autouse=True)
+def no_model(monkeypatch):
+    """Any attempt to load MiniLM in this file fails the test."""
+    import graphkit.extract.embed as embed
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a unit test of linking tried to load the real model")
+
+    monkeypatch.setattr(embed, "_load_model", refuse)
+
+
+@pytest.fixture
+def fake() -> FakeEmbedder:
+    return FakeEmbedder()
+
+
+def cands(*texts: str) -> list[Candidate]:
+    return [Candidate(t, 0.5, artefact=T.is_artefact(t)) for t in texts]
+
+
+def mk(surface: str) -> str:
+    return T.merge_key(T.phrase_key(surface.split()))
+
+
+def pooled(*papers: list[Candidate], scaffold=lambda p: False) -> LinkState:
+    state = LinkState()
+    pool(state, list(papers), scaffold)
+    return state
+
+
+# ---------------------------------------------------------------- vectors
+
+
+def test_phrase_vectors_reuse_known_vectors_and_embed_the_rest_once(fake):
+    known = {"diffusion model": np.ones(DIM, dtype=np.float32) / np.sqrt(DIM)}
+    vectors = PhraseVectors(fake, known, dim=DIM)
+    out = vectors(["diffusion model", "policy gradient", "policy gradient"])
+    assert out.shape == (3, DIM)
+    assert np.allclose(out[0], known["diffusion model"])
+    assert fake.calls == [["policy gradient", "policy gradient"]]
+    vectors(["policy gradient"])
+    assert len(fake.calls) == 1  # kept from the first call
+    assert set(known) == {"diffusion model"}  # never written back
+    assert vectors([]).shape == (0, DIM)
+    assert vectors.known("never seen") is None
+
+
+def test_scaffold_filter_judges_only_phrases_with_a_vector(fake):
+    vectors = PhraseVectors(fake, dict(zip(["our proposed method", "diffusion model"],
+                                           fake.embed(["our proposed method", "diffusion model"]))), dim=DIM)
+    is_scaffold = scaffold_filter(vectors)
+    assert is_scaffold("our proposed method")  # 0.82 from the seed "proposed method"
+    assert not is_scaffold("diffusion model")
+    assert not is_scaffold("proposed methods here")  # no vector: not judged
+
+
+# ---------------------------------------------------------------- pool
+
+
+def test_pool_keeps_candidates_and_the_shared_ideas_inside_them():
+    state = pooled(cands("off-policy reinforcement learning", "LLM-based agents"))
+    assert state.surfaces[mk("off-policy reinforcement learning")] == {"off-policy reinforcement learning": 1}
+    assert mk("reinforcement learning") in state.surfaces  # head-final sub-phrase
+    assert state.best_rank[mk("off-policy reinforcement learning")] == 1
+    assert state.best_rank[mk("reinforcement learning")] == 10**6  # counts only if papers share it
+    assert mk("LLM model") in state.artefacts  # "X" of "X-based" is an idea of its own
+    assert mk("learning") not in state.surfaces  # single ordinary words link too loosely
+    assert state.chosen == [{mk("off-policy reinforcement learning"), mk("LLM-based agents")}]
+
+
+def test_pool_drops_scaffolding_and_too_broad_words():
+    state = pooled(cands("proposed method", "framework", "GRPO", "diffusion"),
+                   scaffold=lambda p: p == "proposed method")
+    assert set(state.surfaces) == {mk("GRPO"), mk("diffusion")}
+    assert state.best_rank[mk("GRPO")] == 1  # artefacts rank first
+    assert mk("GRPO") in state.artefacts and mk("diffusion") not in state.artefacts
+
+
+# ---------------------------------------------------------------- acronyms
+
+
+def defs(*pairs: tuple[str, str]) -> list[T.AcronymDef]:
+    return [T.AcronymDef(short, long, "") for short, long in pairs]
+
+
+def test_acronym_joins_its_dominant_expansion_and_same_meaning_variants(fake):
+    state = LinkState()
+    acronyms(state, [defs(("GAN", "generative adversarial networks")),
+                     defs(("GAN", "generative adversarial networks")),
+                     defs(("GAN", "Generative Adversarial Nets"))], PhraseVectors(fake, dim=DIM))
+    assert state.dominant == {mk("GAN"): mk("generative adversarial networks")}
+    assert state.sets[mk("GAN")] == state.sets[mk("generative adversarial networks")] == \
+        state.sets[mk("Generative Adversarial Nets")]
+    assert not state.ambiguous
+    assert state.local[2] == {mk("GAN"): mk("Generative Adversarial Nets")}
+    assert "Generative Adversarial Nets" in state.long_forms[mk("Generative Adversarial Nets")]
+
+
+def test_an_acronym_with_two_meanings_keeps_them_apart(fake):
+    state = LinkState()
+    acronyms(state, [defs(("RL", "reinforcement learning")), defs(("RL", "reinforcement learning")),
+                     defs(("RL", "representation learning"))], PhraseVectors(fake, dim=DIM))
+    assert state.sets[mk("RL")] == state.sets[mk("reinforcement learning")]
+    assert state.sets[mk("RL")] != state.sets[mk("representation learning")]
+    assert state.ambiguous == {mk("RL")}
+
+
+# ---------------------------------------------------------------- thesaurus and grouping
+
+
+def test_thesaurus_merges_renames_and_removes():
+    state = pooled(cands("denoising diffusion", "score matching", "attention maps"))
+    apply_thesaurus(state, Thesaurus({"Denoising Diffusions": "DDPM", "attention map": ""}))
+    group(state)
+    assert state.group_of[mk("denoising diffusion")] == state.group_of[mk("DDPM")]
+    assert state.renamed == {mk("DDPM"): "DDPM"}
+    assert state.removed == {mk("attention map")}
+
+
+def test_groups_are_named_by_their_smallest_merge_key_and_match_generic_variants():
+    state = pooled(cands("diffusion models"), cands("Diffusion-Model"))
+    group(state)
+    root = mk("diffusion model")
+    assert state.groups == {root: [root]} or set(state.groups[root]) == {root}
+    assert ("diffusion", "model") in state.forms[root]
+    assert ("diffusion", "based") in state.forms[root]  # "diffusion-based" names it too
+    assert ("diffusion", "approach") in state.forms[root]
+
+
+# ---------------------------------------------------------------- scanning and selecting
+
+
+def scanned(texts: list[str], candidates: list[list[Candidate]], definitions=None) -> LinkState:
+    state = pooled(*candidates)
+    acronyms(state, definitions or [[] for _ in texts], PhraseVectors(FakeEmbedder(), dim=DIM))
+    group(state)
+    scan(state, texts)
+    return state
+
+
+def test_scan_finds_every_form_with_its_sentence():
+    state = scanned(["We study sampling. Diffusion samplers are fast. A diffusion sampler.", "Nothing here."],
+                    [cands("diffusion sampler"), []])
+    root = state.group_of[mk("diffusion sampler")]
+    assert state.hits == [{root: (("diffusion", "sampler"), 1)}, {}]  # the first match, in sentence 1
+    assert state.paper_count[root] == 1
+    assert state.sentences[0][1] == (1, "Diffusion samplers are fast.")
+
+
+def test_scan_counts_papers_per_form_and_follows_the_next_word():
+    state = scanned(["GRPO training works. We use GRPO.", "GRPO loss helps."], [cands("GRPO"), cands("GRPO")])
+    root = state.group_of[mk("GRPO")]
+    assert state.paper_count[root] == 2
+    assert state.form_papers[(root, ("GRPO",))] == 2
+    assert state.next_words[root] == {"training": 1, "loss": 1}  # the first occurrence in each paper
+
+
+def test_a_paper_defining_an_acronym_otherwise_does_not_link_to_the_common_meaning():
+    texts = ["Reinforcement learning (RL) is used. RL helps.", "Reinforcement learning (RL) again.",
+             "Representation learning (RL) is different. RL here."]
+    definitions = [defs(("RL", "Reinforcement learning")), defs(("RL", "Reinforcement learning")),
+                   defs(("RL", "Representation learning"))]
+    state = scanned(texts, [cands("Reinforcement learning"), [], []], definitions)
+    rl = state.group_of[mk("reinforcement learning")]
+    assert rl in state.hits[0] and rl in state.hits[1]
+    assert rl not in state.hits[2]
+
+
+def test_select_keeps_shared_named_and_top_ranked_groups():
+    texts = ["Alpha beta rocks. Gamma delta rocks. Epsilon zeta rocks. SAM2 too.",
+             "Alpha beta rocks again."]
+    cs = cands("gamma delta", "filler one", "filler two", "filler three", "filler four", "epsilon zeta", "SAM2")
+    state = scanned(texts, [cs + cands("alpha beta"), cands("alpha beta")])
+    select(state, min_rank_single=5)
+    keep = {state.groups[r][0] for r in state.keep}
+    assert mk("alpha beta") in keep  # two papers
+    assert mk("gamma delta") in keep  # ranked first for its one paper
+    assert mk("epsilon zeta") not in keep  # ranked sixth, one paper
+    assert mk("SAM2") in keep  # artefact
+    assert mk("filler one") not in keep  # not in any text
+
+
+def test_select_drops_removed_groups_and_keeps_renamed_ones():
+    state = scanned(["Epsilon zeta rocks. Eta theta rocks.", "nothing"],
+                    [cands(*[f"w{i} x" for i in range(6)], "epsilon zeta", "eta theta"), []])
+    apply_thesaurus(state, Thesaurus({"eta theta": "", "epsilon zeta": "Epsilon-Zeta"}))
+    select(state, min_rank_single=5)
+    assert {state.groups[r][0] for r in state.keep} == {mk("epsilon zeta")}
+
+
+# ---------------------------------------------------------------- naming, ranking, broader
+
+
+def linked_state(texts, candidates, definitions=None, thesaurus=None) -> LinkState:
+    state = pooled(*candidates)
+    acronyms(state, definitions or [[] for _ in texts], PhraseVectors(FakeEmbedder(), dim=DIM))
+    apply_thesaurus(state, thesaurus)
+    group(state)
+    scan(state, texts)
+    select(state, min_rank_single=5)
+    name(state)
+    return state
+
+
+def test_an_acronym_names_its_concept_when_it_ties_with_its_long_form():
+    texts = ["Group Relative Policy Optimization (GRPO) is used.", "GRPO wins. Group Relative Policy Optimization."]
+    state = linked_state(texts, [cands("Group Relative Policy Optimization", "GRPO"), cands("GRPO")],
+                         [defs(("GRPO", "Group Relative Policy Optimization")), []])
+    concept = state.concepts["grpo"]
+    assert concept.name == "GRPO"
+    assert concept.aliases == ["Group Relative Policy Optimization"]  # a proper name keeps its case
+    assert ("Group Relative Policy Optimization", "GRPO") in state.merges
+
+
+def test_names_are_singular_lower_case_display_forms_with_a_kind():
+    state = linked_state(["Diffusion Models work.", "diffusion models again."],
+                         [cands("Diffusion Models"), cands("diffusion models")])
+    (concept,) = state.concepts.values()
+    assert (concept.key, concept.name, concept.kind, concept.paper_count) == \
+        ("diffusion model", "diffusion model", "model", 2)
+
+
+def test_an_ambiguous_acronym_never_names_a_concept():
+    texts = ["Reinforcement learning (RL) here. RL.", "RL and reinforcement learning (RL).",
+             "Representation learning (RL) there."]
+    state = linked_state(texts, [cands("RL"), cands("RL"), cands("representation learning")],
+                         [defs(("RL", "reinforcement learning"))] * 2 + [defs(("RL", "representation learning"))])
+    names = {c.name for c in state.concepts.values()}
+    assert "RL" not in names
+    assert "reinforcement learning" in names
+
+
+def test_a_renamed_concept_takes_the_users_name():
+    state = linked_state(["Denoising diffusion works. Denoising diffusion."], [cands("denoising diffusion")],
+                         thesaurus=Thesaurus({"denoising diffusion": "DDPM"}))
+    assert [c.name for c in state.concepts.values()] == ["DDPM"]
+
+
+def test_rank_orders_by_similarity_lifts_chosen_concepts_and_sets_first_years(fake):
+    texts = ["Alpha beta and gamma delta.", "Gamma delta only."]
+    papers = [Paper("p1", texts[0], year=2020), Paper("p2", texts[1], year=2018)]
+    state = linked_state(texts, [cands("gamma delta"), cands("gamma delta", "alpha beta")])
+    doc = fake.embed(["alpha beta", "gamma delta"])  # paper 1 reads as "alpha beta"
+    mentions = rank(state, papers, doc, PhraseVectors(fake, dim=DIM), Ranking(chosen=0.0, shared=0.0))
+    first = [m.concept_key for m in mentions if m.paper_id == "p1"]
+    assert first == ["alpha beta", "gamma delta"]
+    assert [m.score for m in mentions if m.paper_id == "p1"] == [1.0, 0.0]
+    assert all(m.evidence for m in mentions)
+    lifted = rank(state, papers, doc, PhraseVectors(fake, dim=DIM), Ranking(chosen=2.0, shared=0.0))
+    assert [m.concept_key for m in lifted if m.paper_id == "p1"] == ["gamma delta", "alpha beta"]
+    assert state.concepts["gamma delta"].first_year == 2018
+    assert state.concepts["alpha beta"].first_year == 2020
+
+
+def test_broader_links_a_concept_to_its_nearest_suffix_concept():
+    texts = ["Score-based diffusion models and diffusion models.", "Diffusion models again."]
+    state = linked_state(texts, [cands("score-based diffusion models", "diffusion models"), cands("diffusion models")])
+    assert broader(state) == [("score based diffusion model", "diffusion model")]
+
+
+# ---------------------------------------------------------------- the whole of link, and build
+
+
+def extraction(texts: list[str], candidates, fake: FakeEmbedder, **kw) -> Extraction:
+    return Extraction(texts=texts, candidates=candidates, phrases=[[c.text for c in cs] for cs in candidates],
+                      acronyms=[T.find_acronyms(t) for t in texts], **kw)
+
+
+def test_link_passes_the_embedder_and_leaves_the_extraction_alone(fake):
+    texts = ["Group Relative Policy Optimization (GRPO) trains LLMs.", "We tune GRPO with a reward model."]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    ex = extraction(texts, [cands("GRPO", "LLMs"), cands("GRPO", "reward model")], fake)
+    linked = link(papers, ex, embedder=fake)
+    assert ex.phrase_vectors == {} and ex.doc_vectors is None  # nothing written back
+    assert fake.calls[0] == texts  # no document vectors in the extraction: linking embeds the texts
+    grpo = next(c for c in linked.concepts if c.name == "GRPO")
+    assert grpo.paper_count == 2 and "Group Relative Policy Optimization" in grpo.aliases
+    assert {(m.paper_id, m.concept_key) for m in linked.mentions} >= {("p0", grpo.key), ("p1", grpo.key)}
+    assert linked.forms[grpo.key]
+
+
+def test_link_reuses_the_extractions_vectors(fake):
+    texts = ["Alpha beta rocks.", "Alpha beta again."]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    ex = extraction(texts, [cands("alpha beta"), cands("alpha beta")], fake, doc_vectors=fake.embed(texts),
+                    phrase_vectors={"alpha beta": fake.embed(["alpha beta"])[0]})
+    fake.calls.clear()
+    linked = link(papers, ex, embedder=fake)
+    assert [c.name for c in linked.concepts] == ["alpha beta"]
+    embedded = {t for call in fake.calls for t in call}
+    assert "alpha beta" not in embedded and not embedded & set(texts)
+
+
+class WordsExtractor(Extractor):
+    """A second extractor: every chunker phrase, in order of appearance; no vectors."""
+
+    def extract(self, papers, progress=False) -> Extraction:
+        texts = [p.abstract for p in papers]
+        phrases = [list(dict.fromkeys(c for c, _ in T.candidate_phrases(t))) for t in texts]
+        return Extraction(texts=texts, candidates=[cands(*ps) for ps in phrases], phrases=phrases,
+                          acronyms=[T.find_acronyms(t) for t in texts])
+
+
+def test_build_takes_any_extractor_and_embedder(fake):
+    papers = [Paper("a", "Diffusion models generate images. We train diffusion models on faces.", year=2021),
+              Paper("b", "We propose score-based diffusion models for images.", year=2022)]
+    g, linked = build(papers, extractor=WordsExtractor(), embedder=fake)
+    node = g.nodes[concept_node("diffusion model")]
+    assert (node["paper_count"], node["first_year"]) == (2, 2021)
+    assert g.has_edge("paper:a", concept_node("diffusion model"), key="MENTIONS")
+    assert ("score based diffusion model", "diffusion model") in linked.broader
