@@ -58,8 +58,12 @@ class BuildResult:
 def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, fmt: str | None = None,
                 html_path: str | os.PathLike | None = None, thesaurus_path: str | os.PathLike | None = None,
                 min_cooccurrence: int | None = None, cache: bool = True, progress: bool = False,
-                extractor: Extractor | None = None, embedder: Embedder | None = None) -> BuildResult:
+                extractor: Extractor | None = None, embedder: Embedder | None = None,
+                concepts: str = "extracted") -> BuildResult:
     """Read INPUTS, build the graph, write it as GraphML (and optionally an HTML page).
+
+    ``concepts``: ``extracted`` (from abstracts), ``keywords`` (authors' keywords only; no model,
+    and records need keywords rather than abstracts) or ``both`` (see :mod:`graphkit.keywords`).
 
     Everything is read and checked before anything is written; outputs are written
     atomically, so a failure leaves no partial file. ``extractor`` and ``embedder`` default
@@ -71,12 +75,15 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
     from .read import read_papers
     from .thesaurus import read_thesaurus
 
-    papers, formats = read_papers(inputs, fmt)
+    papers, formats = read_papers(inputs, fmt, keywords_suffice=concepts == "keywords")
     thesaurus = read_thesaurus(thesaurus_path) if thesaurus_path else None
-    embedder = embedder if embedder is not None else default_embedder(cache)
-    extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
+    if concepts == "keywords":
+        extractor = embedder = None  # the keyword map needs no model
+    else:
+        embedder = embedder if embedder is not None else default_embedder(cache)
+        extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
     g, linked = build(papers, extractor=extractor, embedder=embedder, thesaurus=thesaurus,
-                      min_cooccurrence=min_cooccurrence, progress=progress)
+                      min_cooccurrence=min_cooccurrence, progress=progress, concepts=concepts)
     write_graphml(g, output)
     html_out = None
     if html_path:

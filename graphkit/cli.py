@@ -79,17 +79,23 @@ def cli():
               help="A TSV of 'label<TAB>replace by' rows applied to concepts (empty 'replace by' removes).")
 @click.option("--min-cooccurrence", type=click.IntRange(min=1),
               help="Fewest shared papers for a CO_OCCURS edge [default: 1 below 1,000 papers, else 2].")
+@click.option("--concepts", type=click.Choice(["extracted", "keywords", "both"]), default="extracted",
+              show_default=True,
+              help="Where concepts come from: extracted from titles and abstracts; the authors' 'keywords' "
+                   "(no model; records need keywords, not abstracts); or both, a keyword joining the extracted "
+                   "concept of the same meaning.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the embedding cache.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bars.")
 @_fail_cleanly
-def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, no_cache, quiet):
+def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts, no_cache, quiet):
     """Read papers from INPUTS, extract and link concepts, and write the graph.
 
     INPUTS are plain text (abstracts separated by blank lines, under an optional heading
     line), JSON Lines, JSON or CSV files with an 'abstract' column; .gz is read too.
     """
     result = api.build_files(list(inputs), output, fmt=fmt, html_path=html_path, thesaurus_path=thesaurus,
-                             min_cooccurrence=min_cooccurrence, cache=not no_cache, progress=not quiet)
+                             min_cooccurrence=min_cooccurrence, cache=not no_cache, progress=not quiet,
+                             concepts=concepts)
     formats = ", ".join(sorted(set(result.formats.values())))
     files = len(result.formats)
     click.echo(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).")
