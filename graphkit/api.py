@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # networkx loads on first use, not on `graphkit --help`
 PAGE_NODES = 3000
 
 __all__ = ["input_formats", "export_formats", "BuildResult", "build_files", "load_graph", "open_store", "graph_from",
-           "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "store_load",
+           "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "export_paths",
+           "nodes_frame", "edges_frame", "store_load",
            "query", "resolve_query", "format_rows", "as_json", "concepts_table", "papers_text"]
 
 
@@ -184,13 +185,35 @@ def export_format(output: str | os.PathLike, fmt: str | None = None) -> str:
     return choose_format(output, fmt)
 
 
-def export(g: nx.MultiDiGraph, output: str | os.PathLike, fmt: str | None = None) -> str:
-    """Write ``g`` to ``output`` (atomically); returns the format written."""
+def export(g: nx.MultiDiGraph, output: str | os.PathLike, fmt: str | None = None, **options) -> str:
+    """Write ``g`` to ``output`` (atomically); returns the format written. ``options`` go to the
+    format's writer (``items="papers"`` for VOSviewer and Pajek)."""
     from .export import write_graph
 
     fmt = export_format(output, fmt)
-    write_graph(g, output, fmt)
+    write_graph(g, output, fmt, **options)
     return fmt
+
+
+def export_paths(output: str | os.PathLike, fmt: str) -> list[Path]:
+    """The files an export to ``output`` writes: one, or two for VOSviewer and CSV tables."""
+    from .export import output_paths
+
+    return output_paths(output, fmt)
+
+
+def nodes_frame(g: nx.MultiDiGraph):
+    """The graph's nodes as a pandas DataFrame (needs ``graphkit[pandas]``; see :mod:`graphkit.frames`)."""
+    from .frames import nodes_frame as _nodes
+
+    return _nodes(g)
+
+
+def edges_frame(g: nx.MultiDiGraph):
+    """The graph's relationships as a pandas DataFrame (needs ``graphkit[pandas]``)."""
+    from .frames import edges_frame as _edges
+
+    return _edges(g)
 
 
 def store_load(g: nx.MultiDiGraph, *, store: str = "neo4j", replace: bool = False, progress: bool = False,

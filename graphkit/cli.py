@@ -160,16 +160,24 @@ def view(graph_path, use_neo4j, concept, depth, output, uri, user, password, dat
 @click.option("--format", "fmt", type=click.Choice(api.export_formats()),
               help="The file format [default: from the output's extension, else graphml].")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
-              help="The file to write (.graphml, .gexf, .json, .cyjs, ...).")
+              help="The file to write (.graphml, .gexf, .json, .cyjs, .net); for vosviewer and csv the "
+                   "name the two files share: NAME_map.txt + NAME_network.txt, NAME.nodes.csv + NAME.edges.csv.")
+@click.option("--items", type=click.Choice(["concepts", "papers", "authors"]),
+              help="vosviewer and pajek only: the items of the map [default: concepts].")
 @neo4j_options
 @_fail_cleanly
-def export(graph_path, use_neo4j, fmt, output, uri, user, password, database):
-    """Export the graph as GraphML (Gephi, Cytoscape, yEd), GEXF, node-link JSON or Cytoscape.js JSON."""
+def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, database):
+    """Export the graph as GraphML (Gephi, Cytoscape, yEd), GEXF, node-link JSON, Cytoscape.js
+    JSON, CSV node and edge tables, or, for one item type (concepts, papers or authors),
+    VOSviewer map and network files or Pajek .net."""
     fmt = api.export_format(output, fmt)
+    if items and fmt not in ("vosviewer", "pajek"):
+        raise UsageError(f"--items is for the vosviewer and pajek formats, not {fmt}")
     g = api.graph_from(graph_path, store="neo4j" if use_neo4j else None,
                        store_options=_store_options(uri, user, password, database))
-    api.export(g, output, fmt)
-    click.echo(f"Wrote {output} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})")
+    api.export(g, output, fmt, **({"items": items} if items else {}))
+    files = " and ".join(str(p) for p in api.export_paths(output, fmt))
+    click.echo(f"Wrote {files} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})")
 
 
 @cli.command(context_settings=CONTEXT)
