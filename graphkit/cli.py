@@ -34,7 +34,22 @@ def graph_option(fn):
 
 
 def json_option(fn):
+    fn = click.option("--csv", "as_csv", is_flag=True, help="Print CSV (a header row; lists as JSON arrays).")(fn)
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(fn)
+
+
+def _rows_out(rows: list[dict], columns: list[str], as_json: bool, as_csv: bool, text) -> str:
+    if as_json and as_csv:
+        raise UsageError("give --json or --csv, not both")
+    if as_json:
+        return api.as_json(rows)
+    if as_csv:
+        return api.format_rows(columns, rows, "csv")
+    return text(rows)
+
+
+CONCEPT_COLUMNS = ["name", "kind", "paper_count", "first_year", "source", "aliases", "key"]
+PAPER_COLUMNS = ["id", "title", "year", "score", "rank", "evidence"]
 
 
 def neo4j_options(fn):
@@ -114,14 +129,16 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts,
 @click.option("--thesaurus-out", type=click.Path(dir_okay=False),
               help="Write the merges graphkit made as a thesaurus TSV for review and editing.")
 @_fail_cleanly
-def concepts(graph_path, top, as_json, thesaurus_out):
-    """List concepts with their paper counts, kind and aliases."""
+def concepts(graph_path, top, as_json, as_csv, thesaurus_out):
+    """List concepts with their paper counts, kind and aliases (a table, --json or --csv)."""
+    if as_json and as_csv:
+        raise UsageError("give --json or --csv, not both")
     g = api.load_graph(graph_path)
     rows = api.concepts(g, top=top)
     if thesaurus_out:
         n = api.write_thesaurus(g, thesaurus_out)
         click.echo(f"Wrote {n:,} merges to {thesaurus_out}", err=True)
-    click.echo(api.as_json(rows) if as_json else api.concepts_table(rows), nl=False)
+    click.echo(_rows_out(rows, CONCEPT_COLUMNS, as_json, as_csv, api.concepts_table), nl=False)
 
 
 @cli.command(context_settings=CONTEXT)
@@ -129,10 +146,12 @@ def concepts(graph_path, top, as_json, thesaurus_out):
 @click.argument("concept")
 @json_option
 @_fail_cleanly
-def papers(graph_path, concept, as_json):
-    """The papers that mention CONCEPT (a name or alias), most relevant first."""
+def papers(graph_path, concept, as_json, as_csv):
+    """The papers that mention CONCEPT (a name or alias), most relevant first (text, --json or --csv)."""
+    if as_json and as_csv:
+        raise UsageError("give --json or --csv, not both")
     rows = api.papers(api.load_graph(graph_path), concept)
-    click.echo(api.as_json(rows) if as_json else api.papers_text(rows), nl=False)
+    click.echo(_rows_out(rows, PAPER_COLUMNS, as_json, as_csv, api.papers_text), nl=False)
 
 
 @cli.command(context_settings=CONTEXT)
