@@ -217,11 +217,16 @@ def edges_frame(g: nx.MultiDiGraph):
 
 
 def store_load(g: nx.MultiDiGraph, *, store: str = "neo4j", replace: bool = False, progress: bool = False,
-               **options):
-    """Load ``g`` into a store (idempotent); returns the store's load report."""
+               sync: bool = False, **options):
+    """Load ``g`` into a store (idempotent); returns the store's load report. ``sync``: make
+    the store equal the graph (delete what it no longer has); ``replace``: empty it first."""
+    from .errors import UsageError
+
+    if sync and replace:
+        raise UsageError("give --sync or --replace, not both")
     s = open_store(store, **options)
     try:
-        return s.load(g, replace=replace, progress=progress)
+        return s.load(g, replace=replace, progress=progress, sync=sync)
     finally:
         s.close()
 

@@ -231,18 +231,28 @@ def neo4j():
 @graph_option
 @click.option("--batch-size", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Rows per UNWIND transaction.")
-@click.option("--replace", is_flag=True, help="Delete everything in the database first.")
+@click.option("--sync", is_flag=True,
+              help="Make the database equal the graph: also delete, in batches, the nodes and relationships "
+                   "a rebuild dropped or renamed (use after every rebuild).")
+@click.option("--replace", is_flag=True,
+              help="Delete everything in the database first (needed to load a graph of another schema version).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @neo4j_options
 @_fail_cleanly
-def neo4j_load(graph_path, batch_size, replace, quiet, uri, user, password, database):
+def neo4j_load(graph_path, batch_size, sync, replace, quiet, uri, user, password, database):
     """Load a graph: constraints first, then batched UNWIND ... MERGE. Idempotent: loading
-    the same graph again creates nothing; a grown graph adds only what is new."""
+    the same graph again creates nothing; a grown graph adds only what is new. Without
+    --sync nothing is deleted, so after a rebuild that renamed or dropped concepts the old
+    ones stay: load with --sync. The database records the graph's schema version and build
+    id (a :GraphkitMeta node) and refuses a graph of another schema version."""
     g = api.load_graph(graph_path)
-    report = api.store_load(g, store="neo4j", replace=replace, progress=not quiet, batch_size=batch_size,
-                            **_store_options(uri, user, password, database))
+    report = api.store_load(g, store="neo4j", replace=replace, sync=sync, progress=not quiet,
+                            batch_size=batch_size, **_store_options(uri, user, password, database))
+    deleted = (f"; deleted {report.nodes_deleted:,} nodes and {report.relationships_deleted:,} relationships "
+               "the graph no longer has") if sync else ""
     click.echo(f"Loaded {g.number_of_nodes():,} nodes and {g.number_of_edges():,} relationships into {uri}: "
-               f"created {report.nodes_created:,} nodes and {report.relationships_created:,} relationships.")
+               f"created {report.nodes_created:,} nodes and {report.relationships_created:,} relationships"
+               f"{deleted}.")
 
 
 @cli.command(context_settings=CONTEXT)

@@ -1,12 +1,13 @@
 """Pajek ``.net``: the network of one item type (concepts unless ``items`` says papers or
-authors), written by networkx's ``write_pajek``.
+authors).
 
-Vertices are the items' display labels (names, or paper titles), made unique with " (2)",
-"(3)", ...; their coordinates are graphkit's layout scaled into Pajek's 0..1 square; edges
-(``*edges``, undirected) carry the link strength as their value, as the VOSviewer export
-does. networkx's writer is used on a cleaned copy: it quotes a label with spaces but has no
-escape for a double quote (so ``"`` in a label becomes ``'``), and it would warn about and
-drop every non-string attribute, so only label, x, y and weight are given to it.
+``*vertices`` lines are ``number "label" x y ellipse``: the items' display labels (names, or paper
+titles), made unique with " (2)", " (3)", ...; coordinates are graphkit's layout scaled into
+Pajek's 0..1 square. ``*edges`` (undirected) lines are ``a b strength``, the link strength of
+the VOSviewer export. Written by hand rather than with networkx's ``write_pajek``, which
+quotes only labels with spaces (so ``alert('x')`` loses its apostrophes when read back) and
+warns about and drops every non-string attribute. Pajek has no escape inside quotes, so a
+``"`` in a label becomes ``'``. :func:`read_pajek` uses networkx's reader.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def _labels(names: list[str]) -> list[str]:
     seen: dict[str, int] = {}
     out = []
     for name in names:
-        name = " ".join(name.replace('"', "'").split()) or "?"
+        name = " ".join(name.replace('"', "'").replace("\\", "/").split()) or "?"
         seen[name] = seen.get(name, 0) + 1
         out.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
     return out
@@ -53,9 +54,13 @@ def pajek_graph(g: nx.MultiDiGraph, items: str = "concepts") -> nx.Graph:
 
 @register("pajek", extensions=(".net",), description="Pajek .net (one item type, e.g. concepts)")
 def write_pajek(g: nx.MultiDiGraph, fh: BinaryIO, items: str = "concepts") -> None:
-    import networkx as nx
-
-    nx.write_pajek(pajek_graph(g, items), fh)
+    h = pajek_graph(g, items)
+    number = {n: i for i, n in enumerate(h, start=1)}
+    lines = [f"*vertices {h.number_of_nodes()}"]
+    lines += [f'{number[n]} "{n}" {d["x"]} {d["y"]} ellipse' for n, d in h.nodes(data=True)]
+    lines.append("*edges")
+    lines += [f"{number[u]} {number[v]} {d['weight']}" for u, v, d in h.edges(data=True)]
+    fh.write(("\r\n".join(lines) + "\r\n").encode("utf-8"))
 
 
 def read_pajek(path: str | os.PathLike) -> nx.Graph:
