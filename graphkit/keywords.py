@@ -28,8 +28,8 @@ from . import text as T
 from .errors import InputError
 from .extract import Extraction
 from .link import Linked, _display, _kind
-from .thesaurus import Thesaurus
 from .model import Candidate, Concept, Mention, Paper
+from .thesaurus import Thesaurus
 
 __all__ = ["CONCEPT_SOURCES", "EXTRACTED", "KEYWORD", "BOTH", "link_keywords", "with_keywords", "mark_sources",
            "keyword_key", "check_keywords"]
@@ -92,7 +92,7 @@ def link_keywords(papers: Sequence[Paper], *, thesaurus: Thesaurus | None = None
         merges.update((s, concept.name) for s in surfaces[mk] if s != concept.name)
     mentions: list[Mention] = []
     for p, kws in zip(papers, per_paper):
-        for rank, (mk, kw) in enumerate(kws, start=1):
+        for rank, (mk, _kw) in enumerate(kws, start=1):
             c = concepts[key_of[mk]]
             c.paper_count += 1
             if p.year is not None and (c.first_year is None or p.year < c.first_year):
@@ -107,7 +107,7 @@ def _concept(mk: str, counts: Counter, rename: dict[str, str], taken: dict[str, 
     named = next((dst for src, dst in rename.items() if keyword_key(dst) == mk), None)
     surface = min(counts, key=lambda s: (-counts[s], len(s), s))
     name = named or _display(surface, keep_case=False)
-    aliases = {}
+    aliases: dict[str, str] = {}
     for s in counts:
         d = _display(s, keep_case=False)
         if d.lower() != name.lower():

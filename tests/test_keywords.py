@@ -12,8 +12,8 @@ from graphkit.build import build
 from graphkit.cli import cli
 from graphkit.export import graphml_bytes, read_graphml
 from graphkit.keywords import link_keywords
-from graphkit.link import Thesaurus
 from graphkit.read import read_papers
+from graphkit.thesaurus import Thesaurus
 
 from .conftest import DATA
 
@@ -102,6 +102,7 @@ def test_cli_keyword_bad_input(runner, tmp_path):
         build([], concepts="tags")
 
 
+@pytest.mark.integration
 def test_both_joins_keywords_with_extracted_concepts():
     papers, _ = read_papers([DATA / "keywords.jsonl"])
     g, linked = build(papers, concepts="both")

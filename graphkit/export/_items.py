@@ -45,7 +45,7 @@ def _pairs(g: nx.MultiDiGraph, ntype: str, nodes: set[str]) -> dict[tuple[str, s
     """Link strength between two items: the weights of the edges joining them, or, for
     authors of a graph without CO_AUTHORED edges, the papers they wrote together."""
     pairs: dict[tuple[str, str], float] = defaultdict(float)
-    for u, v, k, d in g.edges(keys=True, data=True):
+    for u, v, d in g.edges(data=True):
         if u in nodes and v in nodes and u != v:
             pairs[tuple(sorted((u, v)))] += float(d.get("weight") or 1)
     if ntype == S.AUTHOR and not pairs:
@@ -136,7 +136,7 @@ def item_network(g: nx.MultiDiGraph, items: str = "concepts") -> ItemNetwork:
     pairs = _pairs(g, ntype, nodes)
     occ_name, occ = _occurrences(g, ntype, nodes)
     links: Counter = Counter()
-    strength: Counter = Counter()
+    strength: dict[str, float] = defaultdict(float)
     for (a, b), w in pairs.items():
         for n in (a, b):
             links[n] += 1

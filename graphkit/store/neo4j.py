@@ -190,14 +190,14 @@ class Neo4jWriter:
     def stale(self, g: nx.MultiDiGraph) -> list[tuple[str, str, list]]:
         """(what, statement, rows) for the batches that delete what the database has and the
         graph does not: relationships first, then nodes (DETACH DELETE takes theirs along)."""
-        out = []
+        out: list[tuple[str, str, list]] = []
         for t, (a, b) in _REL_ENDS.items():
             want = {(g.nodes[u][_ID_PROP[a]], g.nodes[v][_ID_PROP[b]])
                     for u, v, k in g.edges(keys=True) if k == t}
             _, rows = run_query(self.driver, _DB_RELS[t], database=self.database)
             gone = sorted({(r["a"], r["b"]) for r in rows} - want, key=repr)
-            rows = [{"a": x, "b": y} for x, y in gone]
-            out += [(f"-{t}", _DELETE_RELS[t], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
+            pairs = [{"a": x, "b": y} for x, y in gone]
+            out += [(f"-{t}", _DELETE_RELS[t], pairs[i:i + self.batch_size]) for i in range(0, len(pairs), self.batch_size)]
         for label in NODE_LABELS:
             want = {d[_ID_PROP[label]] for _, d in S.nodes_of(g, label)}
             _, rows = run_query(self.driver, _DB_KEYS[label], database=self.database)
