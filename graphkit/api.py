@@ -226,7 +226,8 @@ def store_load(g: nx.MultiDiGraph, *, store: str = "neo4j", replace: bool = Fals
         raise UsageError("give --sync or --replace, not both")
     s = open_store(store, **options)
     try:
-        return s.load(g, replace=replace, progress=progress, sync=sync)
+        # sync is passed only when asked for, so a store without it still loads plainly
+        return s.load(g, replace=replace, progress=progress, **({"sync": True} if sync else {}))
     finally:
         s.close()
 
