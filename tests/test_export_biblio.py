@@ -187,3 +187,16 @@ def test_multi_file_export_writes_all_or_nothing(kw_graph, tmp_path, monkeypatch
     with pytest.raises(RuntimeError):
         write_graph(kw_graph, tmp_path / "kw", "vosviewer")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_csv_output_of_concepts_and_papers(runner, tmp_path):
+    out = tmp_path / "kw.graphml"
+    assert runner.invoke(cli, ["build", str(DATA / "keywords_only.jsonl"), "--concepts", "keywords",
+                               "-o", str(out), "-q"]).exit_code == 0
+    rows = list(csv.reader(io.StringIO(runner.invoke(cli, ["concepts", "--graph", str(out), "--csv"]).stdout)))
+    assert rows[0] == ["name", "kind", "paper_count", "first_year", "source", "aliases", "key"]
+    assert ['robotics, "quoted"; label', "term", "1", "2023", "keyword", "[]", 'robotics, "quoted"; label'] in rows
+    papers = runner.invoke(cli, ["papers", "--graph", str(out), "robotics", "--csv"]).stdout
+    assert papers.splitlines() == ["id,title,year,score,rank,evidence", "k4,D,2022,1.0,1,", "k3,C,2022,1.0,2,"]
+    both = runner.invoke(cli, ["concepts", "--graph", str(out), "--csv", "--json"])
+    assert both.exit_code == 2 and "give --json or --csv, not both" in both.stderr
