@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # networkx loads on first use, not on `graphkit --help`
 PAGE_NODES = 3000
 
 __all__ = ["input_formats", "export_formats", "BuildResult", "build_files", "load_graph", "open_store", "graph_from",
-           "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "store_load",
+           "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "export_paths",
+           "nodes_frame", "edges_frame", "store_load",
            "query", "resolve_query", "format_rows", "as_json", "concepts_table", "papers_text"]
 
 
@@ -58,8 +59,12 @@ class BuildResult:
 def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, fmt: str | None = None,
                 html_path: str | os.PathLike | None = None, thesaurus_path: str | os.PathLike | None = None,
                 min_cooccurrence: int | None = None, cache: bool = True, progress: bool = False,
-                extractor: Extractor | None = None, embedder: Embedder | None = None) -> BuildResult:
+                extractor: Extractor | None = None, embedder: Embedder | None = None,
+                concepts: str = "extracted") -> BuildResult:
     """Read INPUTS, build the graph, write it as GraphML (and optionally an HTML page).
+
+    ``concepts``: ``extracted`` (from abstracts), ``keywords`` (authors' keywords only; no model,
+    and records need keywords rather than abstracts) or ``both`` (see :mod:`graphkit.keywords`).
 
     Everything is read and checked before anything is written; outputs are written
     atomically, so a failure leaves no partial file. ``extractor`` and ``embedder`` default
@@ -71,12 +76,15 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
     from .read import read_papers
     from .thesaurus import read_thesaurus
 
-    papers, formats = read_papers(inputs, fmt)
+    papers, formats = read_papers(inputs, fmt, keywords_suffice=concepts == "keywords")
     thesaurus = read_thesaurus(thesaurus_path) if thesaurus_path else None
-    embedder = embedder if embedder is not None else default_embedder(cache)
-    extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
+    if concepts == "keywords":
+        extractor = embedder = None  # the keyword map needs no model
+    else:
+        embedder = embedder if embedder is not None else default_embedder(cache)
+        extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
     g, linked = build(papers, extractor=extractor, embedder=embedder, thesaurus=thesaurus,
-                      min_cooccurrence=min_cooccurrence, progress=progress)
+                      min_cooccurrence=min_cooccurrence, progress=progress, concepts=concepts)
     write_graphml(g, output)
     html_out = None
     if html_path:
@@ -177,21 +185,49 @@ def export_format(output: str | os.PathLike, fmt: str | None = None) -> str:
     return choose_format(output, fmt)
 
 
-def export(g: nx.MultiDiGraph, output: str | os.PathLike, fmt: str | None = None) -> str:
-    """Write ``g`` to ``output`` (atomically); returns the format written."""
+def export(g: nx.MultiDiGraph, output: str | os.PathLike, fmt: str | None = None, **options) -> str:
+    """Write ``g`` to ``output`` (atomically); returns the format written. ``options`` go to the
+    format's writer (``items="papers"`` for VOSviewer and Pajek)."""
     from .export import write_graph
 
     fmt = export_format(output, fmt)
-    write_graph(g, output, fmt)
+    write_graph(g, output, fmt, **options)
     return fmt
 
 
+def export_paths(output: str | os.PathLike, fmt: str) -> list[Path]:
+    """The files an export to ``output`` writes: one, or two for VOSviewer and CSV tables."""
+    from .export import output_paths
+
+    return output_paths(output, fmt)
+
+
+def nodes_frame(g: nx.MultiDiGraph):
+    """The graph's nodes as a pandas DataFrame (needs ``graphkit[pandas]``; see :mod:`graphkit.frames`)."""
+    from .frames import nodes_frame as _nodes
+
+    return _nodes(g)
+
+
+def edges_frame(g: nx.MultiDiGraph):
+    """The graph's relationships as a pandas DataFrame (needs ``graphkit[pandas]``)."""
+    from .frames import edges_frame as _edges
+
+    return _edges(g)
+
+
 def store_load(g: nx.MultiDiGraph, *, store: str = "neo4j", replace: bool = False, progress: bool = False,
-               **options):
-    """Load ``g`` into a store (idempotent); returns the store's load report."""
+               sync: bool = False, **options):
+    """Load ``g`` into a store (idempotent); returns the store's load report. ``sync``: make
+    the store equal the graph (delete what it no longer has); ``replace``: empty it first."""
+    from .errors import UsageError
+
+    if sync and replace:
+        raise UsageError("give --sync or --replace, not both")
     s = open_store(store, **options)
     try:
-        return s.load(g, replace=replace, progress=progress)
+        # sync is passed only when asked for, so a store without it still loads plainly
+        return s.load(g, replace=replace, progress=progress, **({"sync": True} if sync else {}))
     finally:
         s.close()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -9,6 +10,7 @@ import networkx as nx
 import numpy as np
 
 from . import schema as S
+from .errors import UsageError
 from .extract import Embedder, Extractor, KeyBERTExtractor, default_embedder
 from .link import Linked, link
 from .model import Paper
@@ -17,7 +19,7 @@ from .schema import SCHEMA_VERSION, author_key, author_node, concept_node, paper
 if TYPE_CHECKING:
     from .thesaurus import Thesaurus
 
-__all__ = ["build_graph", "build", "paper_node", "concept_node", "author_node", "author_key",
+__all__ = ["build_graph", "build", "build_id", "paper_node", "concept_node", "author_node", "author_key",
            "SCHEMA_VERSION"]
 
 def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: int | None = None) -> nx.MultiDiGraph:
@@ -32,6 +34,8 @@ def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: in
         attrs: dict[str, Any] = dict(id=p.id, title=p.title, abstract=p.abstract, venue=p.venue, url=p.url)
         if p.year is not None:
             attrs["year"] = p.year
+        if p.keywords:
+            attrs["keywords"] = list(p.keywords)
         S.add_node(g, paper_node(p.id), S.PAPER, **attrs)
     for p in papers:
         for pos, name in enumerate(p.authors, start=1):
@@ -46,7 +50,8 @@ def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: in
             if ref in ids and ref != p.id:
                 S.add_rel(g, paper_node(p.id), paper_node(ref), S.CITES)
     for c in linked.concepts:
-        attrs = dict(key=c.key, name=c.name, aliases=list(c.aliases), kind=c.kind, paper_count=c.paper_count)
+        attrs = dict(key=c.key, name=c.name, aliases=list(c.aliases), kind=c.kind, paper_count=c.paper_count,
+                     source=c.source)
         if c.first_year is not None:
             attrs["first_year"] = c.first_year
         S.add_node(g, concept_node(c.key), S.CONCEPT, **attrs)
@@ -56,7 +61,19 @@ def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: in
     for narrow, broad in linked.broader:
         S.add_rel(g, concept_node(narrow), concept_node(broad), S.BROADER)
     _add_cooccurrence(g, papers, linked, min_cooccurrence)
+    g.graph["build_id"] = build_id(g)
     return g
+
+
+def build_id(g: nx.MultiDiGraph) -> str:
+    """A digest of the graph's node ids and relationships: the same graph always gets the same
+    id, and a rebuild that adds, drops or renames anything gets another (Neo4j records it)."""
+    h = hashlib.sha256()
+    for n in sorted(g.nodes):
+        h.update(f"n\t{n}\n".encode())
+    for u, v, k in sorted((str(u), str(v), str(k)) for u, v, k in g.edges(keys=True)):
+        h.update(f"e\t{u}\t{v}\t{k}\n".encode())
+    return h.hexdigest()[:16]
 
 
 def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | None) -> None:
@@ -85,16 +102,33 @@ def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | N
 
 def build(papers: Sequence[Paper], *, extractor: Extractor | None = None, embedder: Embedder | None = None,
           thesaurus: Thesaurus | None = None, min_cooccurrence: int | None = None,
-          progress: bool = False) -> tuple[nx.MultiDiGraph, Linked]:
+          progress: bool = False, concepts: str = "extracted") -> tuple[nx.MultiDiGraph, Linked]:
     """Extract, link and build in one call: the whole pipeline after reading.
 
     ``embedder`` is what linking embeds with (default: a KeyBERT extractor's own embedder,
     else all-MiniLM-L6-v2 with the embedding cache); ``extractor`` defaults to KeyBERT over
     that same embedder. Extractor and embedder must embed into one space.
+
+    ``concepts``: where concepts come from, ``extracted`` (the extractor over titles and
+    abstracts), ``keywords`` (the authors' keywords; no model) or ``both`` (see
+    :mod:`graphkit.keywords`).
     """
+    from . import keywords as K
+
+    if concepts not in K.CONCEPT_SOURCES:
+        raise UsageError(f"--concepts must be one of {', '.join(K.CONCEPT_SOURCES)}, not {concepts!r}")
+    if concepts != "extracted":
+        K.check_keywords(papers)
+    if concepts == "keywords":
+        linked = K.link_keywords(papers, thesaurus=thesaurus)
+        return build_graph(papers, linked, min_cooccurrence=min_cooccurrence), linked
     if embedder is None:
         embedder = extractor.embedder if isinstance(extractor, KeyBERTExtractor) else default_embedder()
     extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
     ex = extractor.extract(papers, progress=progress)
-    linked = link(papers, ex, embedder=embedder, thesaurus=thesaurus)
+    if concepts == "both":
+        linked = link(papers, K.with_keywords(papers, ex), embedder=embedder, thesaurus=thesaurus)
+        K.mark_sources(linked, papers, ex)
+    else:
+        linked = link(papers, ex, embedder=embedder, thesaurus=thesaurus)
     return build_graph(papers, linked, min_cooccurrence=min_cooccurrence), linked

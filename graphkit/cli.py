@@ -34,7 +34,22 @@ def graph_option(fn):
 
 
 def json_option(fn):
+    fn = click.option("--csv", "as_csv", is_flag=True, help="Print CSV (a header row; lists as JSON arrays).")(fn)
     return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")(fn)
+
+
+def _rows_out(rows: list[dict], columns: list[str], as_json: bool, as_csv: bool, text) -> str:
+    if as_json and as_csv:
+        raise UsageError("give --json or --csv, not both")
+    if as_json:
+        return api.as_json(rows)
+    if as_csv:
+        return api.format_rows(columns, rows, "csv")
+    return text(rows)
+
+
+CONCEPT_COLUMNS = ["name", "kind", "paper_count", "first_year", "source", "aliases", "key"]
+PAPER_COLUMNS = ["id", "title", "year", "score", "rank", "evidence"]
 
 
 def neo4j_options(fn):
@@ -79,17 +94,23 @@ def cli():
               help="A TSV of 'label<TAB>replace by' rows applied to concepts (empty 'replace by' removes).")
 @click.option("--min-cooccurrence", type=click.IntRange(min=1),
               help="Fewest shared papers for a CO_OCCURS edge [default: 1 below 1,000 papers, else 2].")
+@click.option("--concepts", type=click.Choice(["extracted", "keywords", "both"]), default="extracted",
+              show_default=True,
+              help="Where concepts come from: extracted from titles and abstracts; the authors' 'keywords' "
+                   "(no model; records need keywords, not abstracts); or both, a keyword joining the extracted "
+                   "concept of the same meaning.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the embedding cache.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bars.")
 @_fail_cleanly
-def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, no_cache, quiet):
+def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts, no_cache, quiet):
     """Read papers from INPUTS, extract and link concepts, and write the graph.
 
     INPUTS are plain text (abstracts separated by blank lines, under an optional heading
     line), JSON Lines, JSON or CSV files with an 'abstract' column; .gz is read too.
     """
     result = api.build_files(list(inputs), output, fmt=fmt, html_path=html_path, thesaurus_path=thesaurus,
-                             min_cooccurrence=min_cooccurrence, cache=not no_cache, progress=not quiet)
+                             min_cooccurrence=min_cooccurrence, cache=not no_cache, progress=not quiet,
+                             concepts=concepts)
     formats = ", ".join(sorted(set(result.formats.values())))
     files = len(result.formats)
     click.echo(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).")
@@ -108,14 +129,16 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, no_cache,
 @click.option("--thesaurus-out", type=click.Path(dir_okay=False),
               help="Write the merges graphkit made as a thesaurus TSV for review and editing.")
 @_fail_cleanly
-def concepts(graph_path, top, as_json, thesaurus_out):
-    """List concepts with their paper counts, kind and aliases."""
+def concepts(graph_path, top, as_json, as_csv, thesaurus_out):
+    """List concepts with their paper counts, kind and aliases (a table, --json or --csv)."""
+    if as_json and as_csv:
+        raise UsageError("give --json or --csv, not both")
     g = api.load_graph(graph_path)
     rows = api.concepts(g, top=top)
     if thesaurus_out:
         n = api.write_thesaurus(g, thesaurus_out)
         click.echo(f"Wrote {n:,} merges to {thesaurus_out}", err=True)
-    click.echo(api.as_json(rows) if as_json else api.concepts_table(rows), nl=False)
+    click.echo(_rows_out(rows, CONCEPT_COLUMNS, as_json, as_csv, api.concepts_table), nl=False)
 
 
 @cli.command(context_settings=CONTEXT)
@@ -123,10 +146,12 @@ def concepts(graph_path, top, as_json, thesaurus_out):
 @click.argument("concept")
 @json_option
 @_fail_cleanly
-def papers(graph_path, concept, as_json):
-    """The papers that mention CONCEPT (a name or alias), most relevant first."""
+def papers(graph_path, concept, as_json, as_csv):
+    """The papers that mention CONCEPT (a name or alias), most relevant first (text, --json or --csv)."""
+    if as_json and as_csv:
+        raise UsageError("give --json or --csv, not both")
     rows = api.papers(api.load_graph(graph_path), concept)
-    click.echo(api.as_json(rows) if as_json else api.papers_text(rows), nl=False)
+    click.echo(_rows_out(rows, PAPER_COLUMNS, as_json, as_csv, api.papers_text), nl=False)
 
 
 @cli.command(context_settings=CONTEXT)
@@ -154,16 +179,24 @@ def view(graph_path, use_neo4j, concept, depth, output, uri, user, password, dat
 @click.option("--format", "fmt", type=click.Choice(api.export_formats()),
               help="The file format [default: from the output's extension, else graphml].")
 @click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
-              help="The file to write (.graphml, .gexf, .json, .cyjs, ...).")
+              help="The file to write (.graphml, .gexf, .json, .cyjs, .net); for vosviewer and csv the "
+                   "name the two files share: NAME_map.txt + NAME_network.txt, NAME.nodes.csv + NAME.edges.csv.")
+@click.option("--items", type=click.Choice(["concepts", "papers", "authors"]),
+              help="vosviewer and pajek only: the items of the map [default: concepts].")
 @neo4j_options
 @_fail_cleanly
-def export(graph_path, use_neo4j, fmt, output, uri, user, password, database):
-    """Export the graph as GraphML (Gephi, Cytoscape, yEd), GEXF, node-link JSON or Cytoscape.js JSON."""
+def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, database):
+    """Export the graph as GraphML (Gephi, Cytoscape, yEd), GEXF, node-link JSON, Cytoscape.js
+    JSON, CSV node and edge tables, or, for one item type (concepts, papers or authors),
+    VOSviewer map and network files or Pajek .net."""
     fmt = api.export_format(output, fmt)
+    if items and fmt not in ("vosviewer", "pajek"):
+        raise UsageError(f"--items is for the vosviewer and pajek formats, not {fmt}")
     g = api.graph_from(graph_path, store="neo4j" if use_neo4j else None,
                        store_options=_store_options(uri, user, password, database))
-    api.export(g, output, fmt)
-    click.echo(f"Wrote {output} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})")
+    api.export(g, output, fmt, **({"items": items} if items else {}))
+    files = " and ".join(str(p) for p in api.export_paths(output, fmt))
+    click.echo(f"Wrote {files} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})")
 
 
 @cli.command(context_settings=CONTEXT)
@@ -198,18 +231,28 @@ def neo4j():
 @graph_option
 @click.option("--batch-size", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Rows per UNWIND transaction.")
-@click.option("--replace", is_flag=True, help="Delete everything in the database first.")
+@click.option("--sync", is_flag=True,
+              help="Make the database equal the graph: also delete, in batches, the nodes and relationships "
+                   "a rebuild dropped or renamed (use after every rebuild).")
+@click.option("--replace", is_flag=True,
+              help="Delete everything in the database first (needed to load a graph of another schema version).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @neo4j_options
 @_fail_cleanly
-def neo4j_load(graph_path, batch_size, replace, quiet, uri, user, password, database):
+def neo4j_load(graph_path, batch_size, sync, replace, quiet, uri, user, password, database):
     """Load a graph: constraints first, then batched UNWIND ... MERGE. Idempotent: loading
-    the same graph again creates nothing; a grown graph adds only what is new."""
+    the same graph again creates nothing; a grown graph adds only what is new. Without
+    --sync nothing is deleted, so after a rebuild that renamed or dropped concepts the old
+    ones stay: load with --sync. The database records the graph's schema version and build
+    id (a :GraphkitMeta node) and refuses a graph of another schema version."""
     g = api.load_graph(graph_path)
-    report = api.store_load(g, store="neo4j", replace=replace, progress=not quiet, batch_size=batch_size,
-                            **_store_options(uri, user, password, database))
+    report = api.store_load(g, store="neo4j", replace=replace, sync=sync, progress=not quiet,
+                            batch_size=batch_size, **_store_options(uri, user, password, database))
+    deleted = (f"; deleted {report.nodes_deleted:,} nodes and {report.relationships_deleted:,} relationships "
+               "the graph no longer has") if sync else ""
     click.echo(f"Loaded {g.number_of_nodes():,} nodes and {g.number_of_edges():,} relationships into {uri}: "
-               f"created {report.nodes_created:,} nodes and {report.relationships_created:,} relationships.")
+               f"created {report.nodes_created:,} nodes and {report.relationships_created:,} relationships"
+               f"{deleted}.")
 
 
 @cli.command(context_settings=CONTEXT)

@@ -12,7 +12,7 @@ from typing import BinaryIO
 
 from .errors import GraphkitError
 
-__all__ = ["atomic_write", "path_or_file"]
+__all__ = ["atomic_write", "atomic_write_many", "path_or_file"]
 
 
 def atomic_write(path: str | os.PathLike, write: Callable[[BinaryIO], object]) -> Path:
@@ -39,6 +39,29 @@ def atomic_write(path: str | os.PathLike, write: Callable[[BinaryIO], object]) -
             raise GraphkitError(f"{target}: cannot write ({e.strerror or e})") from None
         raise
     return target
+
+
+def atomic_write_many(writes: list[tuple[str | os.PathLike, Callable[[BinaryIO], None]]]) -> list[Path]:
+    """:func:`atomic_write` for files that belong together (a map and its network file): every
+    one is written to its temporary file before any is renamed into place, so a failure in
+    any writer leaves none of them half-written or new beside an old partner."""
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for path, write in writes:
+            target = Path(path)
+            tmp = target.with_name(f".{target.name}.part")
+            atomic_write(tmp, write)
+            staged.append((tmp, target))
+        for tmp, target in staged:
+            try:
+                os.replace(tmp, target)
+            except OSError as e:
+                raise GraphkitError(f"{target}: cannot write ({e.strerror or e})") from None
+    finally:
+        for tmp, _ in staged:
+            if tmp.exists():
+                tmp.unlink()
+    return [Path(p) for p, _ in writes]
 
 
 def path_or_file(write: Callable[..., None]) -> Callable[..., None]:

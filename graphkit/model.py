@@ -42,6 +42,7 @@ class Concept:
     kind: str = "term"
     paper_count: int = 0
     first_year: int | None = None
+    source: str = "extracted"  # where it came from: extracted, keyword (authors' keywords) or both
 
 
 @dataclass

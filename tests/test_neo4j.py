@@ -296,3 +296,81 @@ def test_cli_view_and_export_from_neo4j(runner, loaded, env, tmp_path):
     assert graph_counts(read_graphml(out)) == graph_counts(loaded[1])
     both = runner.invoke(cli, ["export", "--output", str(out)], env=env)
     assert both.exit_code == 2 and "give either --graph FILE or --neo4j" in both.stderr
+
+
+# ---------------------------------------------------------------- keeping the database in step with the graph
+
+
+def graphkit_counts(driver):
+    nodes, rels = counts(driver)
+    nodes.pop("GraphkitMeta", None)
+    return nodes, rels
+
+
+def test_sync_after_a_rebuild_that_removes_and_renames(runner, neo4j_driver, env, tmp_path):
+    """build, load, rebuild with a thesaurus that removes and renames concepts, load --sync: counts equal the new graph's."""
+    from graphkit.export import read_graphml
+    from graphkit.store.neo4j import read_meta
+
+    from .conftest import DATA
+
+    first, second = tmp_path / "first.graphml", tmp_path / "second.graphml"
+    thesaurus = tmp_path / "thesaurus.tsv"
+    thesaurus.write_text("label\treplace by\nrobotics\t\ndeep-learning\tDL\nsim-to-real\treinforcement learning\n",
+                         encoding="utf-8")
+    src = str(DATA / "keywords_only.jsonl")
+    assert runner.invoke(cli, ["build", src, "--concepts", "keywords", "-o", str(first), "-q"]).exit_code == 0
+    assert runner.invoke(cli, ["build", src, "--concepts", "keywords", "--thesaurus", str(thesaurus),
+                               "-o", str(second), "-q"]).exit_code == 0
+    g1, g2 = read_graphml(first), read_graphml(second)
+    assert runner.invoke(cli, ["neo4j", "load", "--graph", str(first), "-q"], env=env).exit_code == 0
+    assert graphkit_counts(neo4j_driver) == graph_counts(g1)
+    assert read_meta(neo4j_driver) == {"schema": 1, "build_id": g1.graph["build_id"], "mode": "merge"}
+
+    merged = runner.invoke(cli, ["neo4j", "load", "--graph", str(second), "-q"], env=env)  # adds only: stale stays
+    assert merged.exit_code == 0 and graphkit_counts(neo4j_driver) != graph_counts(g2)
+
+    result = runner.invoke(cli, ["neo4j", "load", "--graph", str(second), "--sync", "--batch-size", "2", "-q"], env=env)
+    assert result.exit_code == 0, result.output
+    assert graphkit_counts(neo4j_driver) == graph_counts(g2)
+    assert result.stdout.endswith("relationships the graph no longer has.\n") and "deleted 3 nodes" in result.stdout
+    _, rows = run_query(neo4j_driver, "MATCH (c:Concept) RETURN c.name AS name ORDER BY name")
+    names = [r["name"] for r in rows]
+    assert "DL" in names and "deep learning" not in names and "robotics" not in names and "sim-to-real" not in names
+    assert read_meta(neo4j_driver) == {"schema": 1, "build_id": g2.graph["build_id"], "mode": "sync"}
+    again = runner.invoke(cli, ["neo4j", "load", "--graph", str(second), "--sync", "-q"], env=env)
+    assert again.stdout.endswith("created 0 nodes and 0 relationships; deleted 0 nodes and 0 relationships "
+                                 "the graph no longer has.\n")
+    assert graphkit_counts(neo4j_driver) == graph_counts(g2)
+
+
+def test_sync_drops_properties_a_rebuild_dropped(neo4j_driver, env, library_graph):
+    from graphkit.store.neo4j import Neo4jStore
+
+    g = library_graph.copy()
+    g.nodes["concept:sam2"]["cluster"] = 4
+    with Neo4jStore(uri=env["NEO4J_URI"], user="neo4j", password=env["NEO4J_PASSWORD"]) as store:
+        store.load(g)
+        store.load(library_graph, sync=True)
+    _, rows = run_query(neo4j_driver, "MATCH (c:Concept {key: 'sam2'}) RETURN c.cluster AS cluster, c.name AS name")
+    assert rows == [{"cluster": None, "name": "SAM2"}]
+
+
+def test_another_schema_version_is_refused_unless_replaced(runner, neo4j_driver, env, sample_graphml, tmp_path):
+    from graphkit.export import read_graphml, write_graphml
+
+    assert runner.invoke(cli, ["neo4j", "load", "--graph", str(sample_graphml), "-q"], env=env).exit_code == 0
+    g = read_graphml(sample_graphml)
+    g.graph["schema"] = 2
+    newer = tmp_path / "schema2.graphml"
+    write_graphml(g, newer)
+    refused = runner.invoke(cli, ["neo4j", "load", "--graph", str(newer), "--sync", "-q"], env=env)
+    assert refused.exit_code == 1
+    assert refused.stderr == ("Error: the database holds a schema-1 graph and this graph is schema 2; "
+                              "load it with --replace to replace the database's graph\n")
+    replaced = runner.invoke(cli, ["neo4j", "load", "--graph", str(newer), "--replace", "-q"], env=env)
+    assert replaced.exit_code == 0, replaced.output
+    _, rows = run_query(neo4j_driver, "MATCH (m:GraphkitMeta) RETURN m.schema AS schema, m.mode AS mode")
+    assert rows == [{"schema": 2, "mode": "replace"}]
+    both = runner.invoke(cli, ["neo4j", "load", "--graph", str(newer), "--replace", "--sync"], env=env)
+    assert both.exit_code == 2 and "give --sync or --replace, not both" in both.stderr

@@ -6,7 +6,12 @@ A registry of export formats, each one module of this package that registers its
     def write_gexf(g: nx.MultiDiGraph, fh: BinaryIO) -> None: ...
 
 The function writes to an open binary file; :func:`register` returns it wrapped so that it
-also takes a path, written atomically (:func:`graphkit.io.path_or_file`). Modules here are
+also takes a path, written atomically (:func:`graphkit.io.path_or_file`). A format that is
+several files (VOSviewer's map and network files, CSV node and edge tables) registers with
+:func:`register_files`: its function gets one open file per part, and ``-o NAME`` names the
+parts (:func:`output_paths`); all parts are renamed into place together or not at all.
+Export functions may take keyword options (``items`` for VOSviewer), passed by
+:func:`write_graph`. Modules here are
 discovered automatically, so a new export is one new module (copy ``cytoscape.py``) and its
 tests; the CLI's ``export --format`` choices come from :func:`formats`, and a format is
 inferred from the output's extension.
@@ -14,21 +19,23 @@ inferred from the output's extension.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import io
 import os
 import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import GraphFileError
-from ..io import atomic_write, path_or_file
+from ..io import atomic_write, atomic_write_many, path_or_file
 
 if TYPE_CHECKING:  # export modules import networkx inside their functions: `graphkit --help` stays fast
     import networkx as nx
 
-__all__ = ["ExportSpec", "register", "exports", "formats", "format_for_path", "choose_format", "write_graph",
+__all__ = ["ExportSpec", "register", "register_files", "output_paths", "exports", "formats", "format_for_path", "choose_format", "write_graph",
            "graphml_bytes", "atomic_write", "LIST_ATTRIBUTES", "write_graphml", "read_graphml", "write_gexf",
            "write_json", "write_cytoscape", "read_cytoscape", "FORMATS", "DEFAULT_FORMAT"]
 
@@ -44,6 +51,19 @@ class ExportSpec:
     write: Callable[[nx.MultiDiGraph, object], None]
     extensions: tuple[str, ...] = ()
     description: str = ""
+    parts: tuple[str, ...] = ()  # a multi-file format: the suffix of each file it writes
+
+    def outputs(self, path: str | os.PathLike) -> list[Path]:
+        """The files ``-o path`` writes: ``path`` itself, or one per part (the known extension
+        stripped, each part's suffix added: ``-o dev_map.txt`` -> dev_map.txt, dev_network.txt)."""
+        if not self.parts:
+            return [Path(path)]
+        name = str(path)
+        for ext in sorted({*self.extensions, *self.parts}, key=len, reverse=True):
+            if name.lower().endswith(ext):
+                name = name[: -len(ext)]
+                break
+        return [Path(name + part) for part in self.parts]
 
 
 _EXPORTS: dict[str, ExportSpec] = {}
@@ -59,6 +79,36 @@ def register(name: str, *, extensions: Iterable[str] = (), description: str = ""
         return write
 
     return deco
+
+
+def register_files(name: str, *, parts: Iterable[str], extensions: Iterable[str] = (), description: str = ""):
+    """Register ``write(g, files, **options)`` (``files`` one open binary file per part, in
+    the order of ``parts``) as the multi-file export ``name``."""
+    parts = tuple(parts)
+
+    def deco(fn):
+        if name in _EXPORTS:
+            raise ValueError(f"two exports registered for format {name!r}")
+        spec = ExportSpec(name, fn, tuple(e.lower() for e in extensions), description, parts)
+
+        @functools.wraps(fn)
+        def write(g, out, **options):
+            if hasattr(out, "write"):
+                raise GraphFileError(f"the {name} export is {len(parts)} files; give it a file name, not an open file")
+            paths = spec.outputs(out)
+            buffers = [io.BytesIO() for _ in paths]
+            fn(g, buffers, **options)
+            atomic_write_many([(p, lambda fh, b=b: fh.write(b.getvalue())) for p, b in zip(paths, buffers)])
+
+        _EXPORTS[name] = ExportSpec(name, write, spec.extensions, description, parts)
+        return write
+
+    return deco
+
+
+def output_paths(path: str | os.PathLike, fmt: str) -> list[Path]:
+    """The files an export of format ``fmt`` to ``path`` writes (two for VOSviewer and CSV)."""
+    return _EXPORTS[fmt].outputs(path)
 
 
 def exports() -> dict[str, ExportSpec]:
@@ -96,13 +146,14 @@ def choose_format(path: str | os.PathLike, fmt: str | None = None) -> str:
     return fmt
 
 
-def write_graph(g: nx.MultiDiGraph, out, fmt: str = DEFAULT_FORMAT) -> None:
-    """Write ``g`` to ``out`` (a path or an open binary file) in format ``fmt``."""
+def write_graph(g: nx.MultiDiGraph, out, fmt: str = DEFAULT_FORMAT, **options) -> None:
+    """Write ``g`` to ``out`` (a path or an open binary file) in format ``fmt``; ``options`` go to
+    the format's writer (e.g. ``items="papers"`` for VOSviewer)."""
     try:
         spec = _EXPORTS[fmt]
     except KeyError:
         raise GraphFileError(f"unknown export format {fmt!r}; choose one of: {', '.join(_EXPORTS)}") from None
-    spec.write(g, out)
+    spec.write(g, out, **options)
 
 
 def graphml_bytes(g: nx.MultiDiGraph) -> bytes:

@@ -20,6 +20,7 @@ import importlib
 import os
 import pkgutil
 from collections.abc import Callable, Iterable
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +40,9 @@ __all__ = [
     "paper_from_record",
     "check_abstract",
     "content_id",
+    "lacks_text",
+    "keywords_suffice",
+    "lacking_text_error",
 ]
 
 #: An abstract longer than this is almost certainly a whole paper or a broken file.
@@ -48,6 +52,10 @@ MAX_ABSTRACT_CHARS = 20_000
 FALLBACK = "text"
 
 _CONTROL = CONTROL_CHARS
+
+#: Set by ``read_papers(keywords_suffice=True)`` (``build --concepts keywords``): a record with
+#: authors' keywords and no abstract is read instead of refused.
+_KEYWORDS_SUFFICE: ContextVar[bool] = ContextVar("keywords_suffice", default=False)
 
 Reader = Callable[[str, str], Iterable[Paper]]
 Sniff = Callable[[str], bool]
@@ -159,9 +167,21 @@ def read_file(path: str | os.PathLike, fmt: str | None = None) -> tuple[list[Pap
     return papers, spec.name
 
 
-def read_papers(paths: Iterable[str | os.PathLike], fmt: str | None = None,
+def read_papers(paths: Iterable[str | os.PathLike], fmt: str | None = None, *, keywords_suffice: bool = False,
                 ) -> tuple[list[Paper], dict[str, str]]:
-    """Read many files into one list of papers; ids must be unique across all of them."""
+    """Read many files into one list of papers; ids must be unique across all of them.
+
+    ``keywords_suffice``: a record needs an abstract or authors' keywords (for a keyword map),
+    not an abstract.
+    """
+    token = _KEYWORDS_SUFFICE.set(keywords_suffice)
+    try:
+        return _read_all(paths, fmt)
+    finally:
+        _KEYWORDS_SUFFICE.reset(token)
+
+
+def _read_all(paths, fmt) -> tuple[list[Paper], dict[str, str]]:
     papers: list[Paper] = []
     formats: dict[str, str] = {}
     seen: dict[str, str] = {}
@@ -182,6 +202,30 @@ def content_id(abstract: str) -> str:
     """A stable id for a record without one: a hash of its whitespace-normalised abstract."""
     norm = " ".join(abstract.split())
     return "p" + hashlib.sha1(norm.encode("utf-8")).hexdigest()[:12]
+
+
+def _blank(value) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip()) or value == []
+
+
+def keywords_suffice() -> bool:
+    """Whether this read accepts records with keywords and no abstract."""
+    return _KEYWORDS_SUFFICE.get()
+
+
+def lacks_text(rec: dict) -> bool:
+    """A record with nothing to find concepts in: no abstract, or, where keywords suffice,
+    neither an abstract nor keywords."""
+    if not _blank(rec.get("abstract")):
+        return False
+    return not (_KEYWORDS_SUFFICE.get() and not _blank(rec.get("keywords")))
+
+
+def lacking_text_error(path: str, lines: list[int], total: int) -> InputError:
+    """The one error for the records :func:`lacks_text` refuses, naming their lines."""
+    shown = ", ".join(str(n) for n in lines[:10]) + (", ..." if len(lines) > 10 else "")
+    what = "neither an abstract nor keywords" if _KEYWORDS_SUFFICE.get() else "no abstract"
+    return InputError(path, f"{len(lines)} of {total} records have {what}: lines {shown}", lines[0])
 
 
 def _as_list(value, path, line, field_name) -> list[str]:
@@ -229,21 +273,25 @@ def paper_from_record(rec: dict, path: str, line: int) -> Paper:
     if not isinstance(rec, dict):
         raise InputError(path, f"expected a JSON object, got {type(rec).__name__}", line)
     abstract = rec.get("abstract")
-    if abstract is None or (isinstance(abstract, str) and not abstract.strip()):
+    keywords = _as_list(rec.get("keywords"), path, line, "keywords")
+    if _blank(abstract) and _KEYWORDS_SUFFICE.get() and keywords:
+        abstract = ""
+    elif _blank(abstract):
         raise InputError(path, "record has no abstract", line)
     if not isinstance(abstract, str):
         raise InputError(path, "field 'abstract' must be a string", line)
     check_abstract(abstract, path, line)
-    pid = _as_str(rec.get("id"), path, line, "id") or content_id(abstract)
+    title = _as_str(rec.get("title"), path, line, "title")
+    pid = _as_str(rec.get("id"), path, line, "id") or content_id(abstract or "\n".join([title, *keywords]))
     return Paper(
         id=pid,
         abstract=_CONTROL.sub(" ", abstract).strip(),
-        title=_as_str(rec.get("title"), path, line, "title"),
+        title=title,
         year=_as_year(rec.get("year"), path, line),
         venue=_as_str(rec.get("venue"), path, line, "venue"),
         url=_as_str(rec.get("url"), path, line, "url"),
         authors=_as_list(rec.get("authors"), path, line, "authors"),
-        keywords=_as_list(rec.get("keywords"), path, line, "keywords"),
+        keywords=keywords,
         references=_as_list(rec.get("references"), path, line, "references"),
         source=f"{path}:{line}",
     )

@@ -8,7 +8,7 @@ import sys
 
 from ..errors import InputError
 from ..model import Paper
-from . import paper_from_record, register
+from . import keywords_suffice, lacking_text_error, lacks_text, paper_from_record, register
 
 __all__ = ["read_csv"]
 
@@ -51,7 +51,7 @@ def read_csv(path: str, text: str) -> list[Paper]:
     except (StopIteration, csv.Error) as e:
         raise InputError(path, f"malformed CSV header: {e}", 1) from None
     fields = [_COLUMNS.get(h.strip().lower().lstrip("\ufeff")) for h in header]
-    if "abstract" not in fields:
+    if "abstract" not in fields and not (keywords_suffice() and "keywords" in fields):
         raise InputError(path, f"CSV has no 'abstract' column (columns: {', '.join(header)})", 1)
     papers, missing, total = [], [], 0
     while True:
@@ -68,11 +68,10 @@ def read_csv(path: str, text: str) -> list[Paper]:
         if len(row) != len(header):
             raise InputError(path, f"malformed CSV: row has {len(row)} fields, the header has {len(header)}", line)
         rec = {f: v for f, v in zip(fields, row) if f and v.strip()}
-        if not rec.get("abstract", "").strip():
+        if lacks_text(rec):
             missing.append(line)
             continue
         papers.append(paper_from_record(rec, path, line))
     if missing:
-        shown = ", ".join(map(str, missing[:10])) + (", ..." if len(missing) > 10 else "")
-        raise InputError(path, f"{len(missing)} of {total} records have no abstract: lines {shown}", missing[0])
+        raise lacking_text_error(path, missing, total)
     return papers

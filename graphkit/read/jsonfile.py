@@ -7,18 +7,12 @@ import re
 
 from ..errors import InputError
 from ..model import Paper
-from . import paper_from_record, register
+from . import lacking_text_error, lacks_text, paper_from_record, register
 
 __all__ = ["read_jsonl", "read_json"]
 
 
-def _blank(value) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
-
-
-def _missing_abstracts(path: str, lines: list[int], total: int):
-    shown = ", ".join(str(n) for n in lines[:10]) + (", ..." if len(lines) > 10 else "")
-    return InputError(path, f"{len(lines)} of {total} records have no abstract: lines {shown}", lines[0])
+_missing_abstracts = lacking_text_error
 
 
 def _first_line(text: str) -> str:
@@ -56,7 +50,7 @@ def read_jsonl(path: str, text: str) -> list[Paper]:
             rec = json.loads(line)
         except json.JSONDecodeError as e:
             raise InputError(path, f"malformed JSON: {e.msg} (column {e.colno})", n) from None
-        if isinstance(rec, dict) and _blank(rec.get("abstract")):
+        if isinstance(rec, dict) and lacks_text(rec):
             missing.append(n)
             continue
         papers.append(paper_from_record(rec, path, n))
@@ -80,7 +74,7 @@ def read_json(path: str, text: str) -> list[Paper]:
     papers, missing = [], []
     for i, rec in enumerate(data):
         line = starts[i] if i < len(starts) else 1
-        if isinstance(rec, dict) and _blank(rec.get("abstract")):
+        if isinstance(rec, dict) and lacks_text(rec):
             missing.append(line)
             continue
         papers.append(paper_from_record(rec, path, line))

@@ -28,8 +28,11 @@ __all__ = ["GraphStore", "register", "stores", "open_store"]
 class GraphStore(Protocol):
     """A connected store. Errors it raises are :class:`~graphkit.errors.StoreError`."""
 
-    def load(self, g: nx.MultiDiGraph, *, replace: bool = False, progress: bool = False) -> Any:
-        """Write the graph (idempotently: loading twice leaves one copy); returns a load report."""
+    def load(self, g: nx.MultiDiGraph, *, replace: bool = False, progress: bool = False, sync: bool = False) -> Any:
+        """Write the graph (idempotently: loading twice leaves one copy); returns a load report.
+        ``sync``: also delete what the graph no longer has, so the store equals the graph;
+        ``replace``: empty the store first. The store records the graph's schema version and
+        build id, and refuses a graph of another schema version unless ``replace``."""
 
     def fetch(self, *, concept: str | None = None) -> nx.MultiDiGraph:
         """The whole graph, or the neighbourhood of ``concept``, in the schema's NetworkX form."""

@@ -22,7 +22,10 @@ from ..errors import GraphkitError, MissingDependency, StoreError
 from . import register
 
 __all__ = ["Neo4jStore", "connect", "Neo4jWriter", "LoadReport", "library", "LibraryQuery", "run_query", "fetch_graph",
-           "clear_database"]
+           "clear_database", "META_LABEL", "read_meta", "write_meta", "check_schema"]
+
+#: The label of the one node that records which graph the database holds (schema version, build id).
+META_LABEL = "GraphkitMeta"
 
 NODE_LABELS = tuple(S.NODE_TYPES)
 REL_TYPES = tuple(S.REL_TYPES)
@@ -32,12 +35,26 @@ _MERGE_NODES = {
     label: f"UNWIND $rows AS row MERGE (n:{label} {{{prop}: row.k}}) SET n += row.props"
     for label, prop in _ID_PROP.items()
 }
+#: ``SET n = ...`` instead of ``+=`` when syncing, so properties a rebuild dropped go too.
+_SYNC_NODES = {label: q.replace("SET n += row.props", "SET n = row.props") for label, q in _MERGE_NODES.items()}
+_DB_KEYS = {label: f"MATCH (n:{label}) RETURN n.{prop} AS k" for label, prop in _ID_PROP.items()}
+_DELETE_NODES = {label: f"UNWIND $rows AS k MATCH (n:{label} {{{prop}: k}}) DETACH DELETE n"
+                 for label, prop in _ID_PROP.items()}
 _REL_ENDS = {t.name: (t.source, t.target) for t in S.REL_TYPES.values()}
 _MERGE_RELS = {
     t: (f"UNWIND $rows AS row MATCH (a:{a} {{{_ID_PROP[a]}: row.a}}) MATCH (b:{b} {{{_ID_PROP[b]}: row.b}}) "
         f"MERGE (a)-[r:{t}]->(b) SET r += row.props")
     for t, (a, b) in _REL_ENDS.items()
 }
+_SYNC_RELS = {t: q.replace("SET r += row.props", "SET r = row.props") for t, q in _MERGE_RELS.items()}
+_DB_RELS = {t: f"MATCH (a:{a})-[:{t}]->(b:{b}) RETURN a.{_ID_PROP[a]} AS a, b.{_ID_PROP[b]} AS b"
+            for t, (a, b) in _REL_ENDS.items()}
+_DELETE_RELS = {t: (f"UNWIND $rows AS row MATCH (a:{a} {{{_ID_PROP[a]}: row.a}})-[r:{t}]->(b:{b} {{{_ID_PROP[b]}: row.b}}) "
+                    "DELETE r")
+                for t, (a, b) in _REL_ENDS.items()}
+_READ_META = f"MATCH (m:{META_LABEL}) RETURN m.schema AS schema, m.build_id AS build_id, m.mode AS mode LIMIT 1"
+_WRITE_META = (f"MERGE (m:{META_LABEL} {{id: 'graph'}}) SET m.schema = $schema, m.build_id = $build_id, "
+               "m.mode = $mode, m.nodes = $nodes, m.relationships = $rels, m.loaded_at = datetime()")
 
 
 def _driver_module():
@@ -89,6 +106,8 @@ def connect(uri: str, user: str, password: str, *, verify: bool = True):
 class LoadReport:
     nodes_created: int = 0
     relationships_created: int = 0
+    nodes_deleted: int = 0  # by a sync: what the graph no longer has
+    relationships_deleted: int = 0
     properties_set: int = 0
     batches: int = 0
     by_type: dict[str, int] = field(default_factory=dict)  # rows sent per label / relationship type
@@ -97,6 +116,8 @@ class LoadReport:
     def add(self, counters, what: str, rows: int, seconds: float = 0.0) -> None:
         self.nodes_created += counters.nodes_created
         self.relationships_created += counters.relationships_created
+        self.nodes_deleted += counters.nodes_deleted
+        self.relationships_deleted += counters.relationships_deleted
         self.properties_set += counters.properties_set
         self.batches += 1
         self.by_type[what] = self.by_type.get(what, 0) + rows
@@ -143,13 +164,15 @@ class Neo4jWriter:
         for statement in _schema_statements():
             self._run(statement)
 
-    def batches(self, g: nx.MultiDiGraph) -> list[tuple[str, str, list[dict]]]:
-        """(what, statement, rows) for every batch the load runs: nodes first, then relationships."""
+    def batches(self, g: nx.MultiDiGraph, sync: bool = False) -> list[tuple[str, str, list[dict]]]:
+        """(what, statement, rows) for every batch the load runs: nodes first, then relationships.
+        ``sync``: properties are replaced, not added to."""
+        nodes_q, rels_q = (_SYNC_NODES, _SYNC_RELS) if sync else (_MERGE_NODES, _MERGE_RELS)
         out = []
         for label in NODE_LABELS:
             rows = [{"k": d[_ID_PROP[label]], "props": _props(d, skip=(S.NODE_TYPE_ATTR,))}
                     for _, d in S.nodes_of(g, label)]
-            out += [(label, _MERGE_NODES[label], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
+            out += [(label, nodes_q[label], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
         by_type: dict[str, list[dict]] = {t: [] for t in REL_TYPES}
         for u, v, k, d in g.edges(keys=True, data=True):
             if k not in by_type:
@@ -161,17 +184,39 @@ class Neo4jWriter:
             by_type[k].append({"a": ud[_ID_PROP[a_label]], "b": vd[_ID_PROP[b_label]],
                                "props": _props(d, skip=(S.REL_TYPE_ATTR,))})
         for t, rows in by_type.items():
-            out += [(t, _MERGE_RELS[t], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
+            out += [(t, rels_q[t], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
         return out
 
-    def load(self, g: nx.MultiDiGraph, progress: bool = False) -> LoadReport:
+    def stale(self, g: nx.MultiDiGraph) -> list[tuple[str, str, list]]:
+        """(what, statement, rows) for the batches that delete what the database has and the
+        graph does not: relationships first, then nodes (DETACH DELETE takes theirs along)."""
+        out: list[tuple[str, str, list]] = []
+        for t, (a, b) in _REL_ENDS.items():
+            want = {(g.nodes[u][_ID_PROP[a]], g.nodes[v][_ID_PROP[b]])
+                    for u, v, k in g.edges(keys=True) if k == t}
+            _, rows = run_query(self.driver, _DB_RELS[t], database=self.database)
+            gone = sorted({(r["a"], r["b"]) for r in rows} - want, key=repr)
+            pairs = [{"a": x, "b": y} for x, y in gone]
+            out += [(f"-{t}", _DELETE_RELS[t], pairs[i:i + self.batch_size]) for i in range(0, len(pairs), self.batch_size)]
+        for label in NODE_LABELS:
+            want = {d[_ID_PROP[label]] for _, d in S.nodes_of(g, label)}
+            _, rows = run_query(self.driver, _DB_KEYS[label], database=self.database)
+            gone = sorted({r["k"] for r in rows} - want, key=repr)
+            out += [(f"-{label}", _DELETE_NODES[label], gone[i:i + self.batch_size])
+                    for i in range(0, len(gone), self.batch_size)]
+        return out
+
+    def load(self, g: nx.MultiDiGraph, progress: bool = False, sync: bool = False) -> LoadReport:
+        """MERGE every node and relationship of ``g``; ``sync`` also deletes, in batches, the
+        graphkit nodes and relationships the graph does not have and replaces properties, so
+        the database equals the graph."""
         from tqdm.auto import tqdm
 
         neo4j = _driver_module()
         report = LoadReport()
         try:
             self.create_schema()
-            work = self.batches(g)
+            work = (self.stale(g) if sync else []) + self.batches(g, sync=sync)
             total = sum(len(rows) for _, _, rows in work)
             with tqdm(total=total, desc="Loading into Neo4j", unit="row", disable=None if progress else True,
                       leave=False) as bar:
@@ -189,6 +234,28 @@ def clear_database(driver, database: str | None = None) -> None:
     """Delete every node and relationship, in batches (used by the tests and `neo4j load --replace`)."""
     with driver.session(database=database) as s:
         s.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS").consume()
+
+
+def read_meta(driver, database: str | None = None) -> dict | None:
+    """What the database records of the graph it holds (schema, build_id, mode), or None."""
+    _, rows = run_query(driver, _READ_META, database=database)
+    return rows[0] if rows else None
+
+
+def check_schema(meta: dict | None, g: nx.MultiDiGraph) -> None:
+    """Refuse to mix graphs of two schema versions in one database."""
+    schema = g.graph.get("schema", S.SCHEMA_VERSION)
+    if meta and meta.get("schema") is not None and str(meta["schema"]) != str(schema):
+        raise StoreError(f"the database holds a schema-{meta['schema']} graph and this graph is schema {schema}; "
+                         "load it with --replace to replace the database's graph")
+
+
+def write_meta(driver, g: nx.MultiDiGraph, mode: str, database: str | None = None) -> None:
+    """Record the graph's schema version and build id (and how it was loaded) in the database.
+    After a ``merge`` load the database may hold more than this build."""
+    params = {"schema": int(g.graph.get("schema", S.SCHEMA_VERSION)), "build_id": g.graph.get("build_id"),
+              "mode": mode, "nodes": g.number_of_nodes(), "rels": g.number_of_edges()}
+    run_query(driver, _WRITE_META, params, write=True, database=database)
 
 
 # ---------------------------------------------------------------- the Cypher library
@@ -358,10 +425,20 @@ class Neo4jStore:
         self.batch_size = batch_size
         self.driver = connect(uri, user, password)
 
-    def load(self, g: nx.MultiDiGraph, *, replace: bool = False, progress: bool = False) -> LoadReport:
+    def load(self, g: nx.MultiDiGraph, *, replace: bool = False, progress: bool = False,
+             sync: bool = False) -> LoadReport:
+        """Load ``g``: add to what is there (MERGE), make the database equal the graph (``sync``),
+        or empty it first (``replace``). The database records the graph's schema version and
+        build id; a graph of another schema version than the one stored is refused unless
+        ``replace``."""
+        if not replace:
+            check_schema(read_meta(self.driver, self.database), g)
         if replace:
             clear_database(self.driver, self.database)
-        return Neo4jWriter(self.driver, database=self.database, batch_size=self.batch_size).load(g, progress=progress)
+        writer = Neo4jWriter(self.driver, database=self.database, batch_size=self.batch_size)
+        report = writer.load(g, progress=progress, sync=sync)
+        write_meta(self.driver, g, "replace" if replace else "sync" if sync else "merge", self.database)
+        return report
 
     def fetch(self, *, concept: str | None = None) -> nx.MultiDiGraph:
         return fetch_graph(self.driver, concept=concept, database=self.database)
