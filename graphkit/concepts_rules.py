@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 from collections.abc import Iterable
 
 from . import lemmas as L
 
 __all__ = [
     "repair", "split_glued", "strip_markup", "uncap_title", "STOP_WORDS", "SCAFFOLDS", "rejection",
-    "is_concept", "may_merge", "AGREE_SIMILARITY", "display_name", "singular_form", "kind_from_context",
+    "is_concept", "group_key", "GENERIC_HEADS", "generic_core", "may_merge", "AGREE_SIMILARITY", "spells",
+    "display_name", "singular_form", "kind_from_context", "name_kind",
 ]
 
 # ---------------------------------------------------------------- text repair
@@ -169,30 +171,84 @@ def is_concept(phrase: str) -> bool:
 
 # ---------------------------------------------------------------- merging
 
-#: Two forms with different lemma keys (and no name among them) are one concept only when
-#: their embeddings (all-MiniLM-L6-v2, cosine) reach this. Measured on the 1,283 dev papers
-#: (benchmarks/merge_threshold.py): of the pairs the old stem keys joined but lemmas keep
-#: apart, same-meaning pairs ("pre-trained model" / "pretrained models") score 0.92-1.0,
-#: different meanings ("generation performance" / "generalization performance" 0.86,
-#: "optimization" / "optimizer" 0.72, "visual" / "visualization" 0.64) stay below 0.9.
-AGREE_SIMILARITY = 0.9
+#: Head words that name the kind of thing rather than the thing ("diffusion model" is the idea
+#: "diffusion"); a form and its core merge only when their embeddings agree.
+GENERIC_HEADS = frozenset(
+    "model method approach framework algorithm technique architecture scheme strategy paradigm".split())
+
+#: A form and the same form with a generic head ("diffusion" / "diffusion model") are one
+#: concept only when their embeddings (all-MiniLM-L6-v2, cosine) reach this. Measured on dev
+#: phrases: same idea "diffusion" / "diffusion model" 0.87, "optimization" / "optimization
+#: algorithm" 0.88, "dropout" / "dropout method" 0.82, "transformer" / "transformer model" 0.82;
+#: different ideas "language" / "language model" 0.68, "knowledge" / "knowledge base" 0.64,
+#: "attention" / "attention mechanism" 0.74 (kept apart: the cost of a safe threshold).
+AGREE_SIMILARITY = 0.8
+
+
+def group_key(key: tuple[str, ...] | list[str]) -> str:
+    """The identity forms of one concept share: lemma of each word part, names in their case,
+    word boundaries ignored ("pre-training" = "pretraining", "behaviours" = "behavior")."""
+    return "".join(L.word_key(p) for p in key)
+
+
+def generic_core(key: tuple[str, ...]) -> tuple[str, ...]:
+    """``key`` without trailing generic heads: (diffusion, model) -> (diffusion,); never empty."""
+    k = list(key)
+    while len(k) > 1 and L.word_key(k[-1]) in GENERIC_HEADS:
+        k.pop()
+    return tuple(k)
 
 
 def may_merge(a: str, b: str, similarity: float | None = None) -> bool:
     """May two surface forms be one concept (not counting acronym definitions)?
 
     Same lemma key: yes. A name or acronym beside an ordinary word: never
-    (REINFORCE / reinforcement, MAP / map). Otherwise only when ``similarity`` (their
-    embeddings' cosine) reaches :data:`AGREE_SIMILARITY`.
+    (REINFORCE / reinforcement, MAP / map). A form and the same form with a generic head:
+    when ``similarity`` (their embeddings' cosine) reaches :data:`AGREE_SIMILARITY`.
+    Anything else (optimization / optimizer): no.
     """
-    ka, kb = _flat(L.lemma_key(a)), _flat(L.lemma_key(b))
-    if ka == kb:
+    ka, kb = L.lemma_key(a), L.lemma_key(b)
+    if _flat(ka) == _flat(kb):
         return True
     names_a = {p for p in _parts(a) if L.is_name(p)}
     names_b = {p for p in _parts(b) if L.is_name(p)}
-    if names_a != names_b and (names_a or names_b):
+    if names_a != names_b:
+        return False
+    if _flat(generic_core(ka)) != _flat(generic_core(kb)):
         return False
     return similarity is not None and similarity >= AGREE_SIMILARITY
+
+
+def spells(short: str, long: str) -> bool:
+    """Does ``long`` spell the acronym ``short``? Every word of the long form gives its
+    initial (a stop word may give none), and a word may give further letters from inside
+    ("Variational AutoEncoder" -> VAE, "Long Short-Term Memory" -> LSTM); "Policy
+    Optimization" does not spell PPO."""
+    letters = [c.lower() for c in (short[:-1] if short.endswith("s") and short[:-1].isupper() else short)
+               if c.isalnum()]
+    words = [w.lower() for w in re.split(r"[\s-]+", long) if w]
+    if not letters or not words:
+        return False
+
+    @lru_cache(maxsize=None)
+    def go(li: int, wi: int, inside: int) -> bool:
+        # li: next letter; wi: current word; inside: position reached inside word wi (0 = not started)
+        if li == len(letters):
+            return wi == len(words) - 1 and inside > 0 or wi >= len(words)
+        if wi < len(words) and inside > 0:
+            j = words[wi].find(letters[li], inside)
+            if j > 0 and go(li + 1, wi, j + 1):
+                return True
+        nxt = wi + 1 if inside > 0 else wi
+        if nxt < len(words):
+            w = words[nxt]
+            if w[0] == letters[li] and go(li + 1, nxt, 1):
+                return True
+            if w in STOP_WORDS and go(li, nxt + 1, 0):
+                return True
+        return False
+
+    return go(0, 0, 0)
 
 
 def _parts(phrase: str) -> list[str]:
@@ -267,3 +323,16 @@ def kind_from_context(next_words: Counter | dict[str, int], min_share: float = 0
         return None
     kind, n = score.most_common(1)[0]
     return kind if n / total >= min_share else None
+
+
+def name_kind(name: str) -> str | None:
+    """The kind a name's shape gives: a name with a version number is a model (SAM2, GPT-4,
+    Llama-2, T5); an English word written in capitals is a named algorithm (REINFORCE)."""
+    parts = _parts(name)
+    if len(parts) == 1 or (len(parts) == 2 and re.fullmatch(r"v?\d+(?:\.\d+)?[A-Za-z]?", parts[1])):
+        first = parts[0]
+        if L.is_name(first) and re.search(r"[A-Za-z]\d", first) or len(parts) == 2 and L.is_name(first):
+            return "model"
+        if first.isupper() and len(first) > 3 and L.readings(first.lower()):
+            return "method"
+    return None

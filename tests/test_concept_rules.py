@@ -50,6 +50,31 @@ def test_different_lemmas_merge_only_when_embeddings_agree(a, b, sim):
     assert not R.may_merge(a, b)
 
 
+def test_a_form_and_its_generic_head_merge_only_when_embeddings_agree():
+    assert R.may_merge("diffusion", "diffusion model", similarity=0.87)
+    assert not R.may_merge("language", "language model", similarity=0.68)
+    assert not R.may_merge("diffusion", "diffusion model")
+    assert not R.may_merge("knowledge", "knowledge base", similarity=0.99)  # "base" names a thing
+
+
+@pytest.mark.parametrize("short, long, ok", [
+    ("PPO", "Policy Optimization", False), ("PPO", "Proximal Policy Optimization", True),
+    ("GRPO", "Group Relative Policy Optimization", True), ("VAE", "variational autoencoder", True),
+    ("LSTM", "Long Short-Term Memory", True), ("MAP", "Maximum a Posteriori", True),
+    ("GANs", "Generative Adversarial Nets", True), ("CMC", "computer mediated communication", True),
+    ("LM", "language model", True), ("RL", "reward learning policy", False),
+])
+def test_an_acronym_is_spelled_by_its_long_form(short, long, ok):
+    assert R.spells(short, long) is ok
+
+
+def test_group_key_ignores_inflection_spelling_and_hyphens_but_not_case_of_names():
+    assert R.group_key(("Behaviours", "cloning")) == R.group_key(("behavior", "clonings"))
+    assert R.group_key(("pre", "training")) == R.group_key(("pretraining",))
+    assert R.group_key(("REINFORCE",)) != R.group_key(("reinforcement",))
+    assert R.group_key(("MAP",)) != R.group_key(("map",))
+
+
 @pytest.mark.parametrize("a, b", [
     ("behaviour cloning", "behavior cloning"), ("Behaviour Cloning", "behavior clonings"),
     ("normalisation", "normalization"), ("modelling", "modeling"), ("optimisation", "optimization"),
@@ -151,3 +176,11 @@ def test_display_name_is_the_most_frequent_written_form_with_its_case():
 ])
 def test_kind_from_the_words_that_follow(after, kind):
     assert R.kind_from_context(Counter(after)) == kind
+
+
+@pytest.mark.parametrize("name, kind", [
+    ("SAM2", "model"), ("GPT-4", "model"), ("T5", "model"), ("REINFORCE", "method"), ("DROID", None),
+    ("diffusion model", None),
+])
+def test_kind_from_the_shape_of_a_name(name, kind):
+    assert R.name_kind(name) == kind
