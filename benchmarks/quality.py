@@ -61,7 +61,7 @@ def main():
     counted = [([d["name"], *d["aliases"]], int(d["paper_count"])) for _, d in S.nodes_of(g, S.CONCEPT)]
     concepts = [forms for forms, _ in counted]
     results["graphkit"] = _figures(preds, links, concepts, gold, texts, took, counted)
-    similarity = _similarity()
+    similarity = _similarity(concepts)
     from graphkit.evaluate import dissimilar_merges, normalise
     from graphkit.lemmas import lemma_key
 
@@ -73,7 +73,7 @@ def main():
         vocab = _vocab(preds)
         results[name] = _figures(preds, [{normalise(f[0]) for f in ps} for ps in preds], [f for f, _ in vocab],
                                  gold, texts, took, vocab)
-        results[name]["bad merges"] = len(dissimilar_merges([f for f, _ in vocab], lemma_key, similarity))
+        results[name]["bad merges"] = len(dissimilar_merges([f for f, _ in vocab], lemma_key, _similarity([])))
     _print(results, len(papers))
     if args.hubs:
         for name, r in results.items():
@@ -134,18 +134,17 @@ def _vocab(preds):
     return [(forms, papers[n]) for n, forms in seen.items()]
 
 
-def _similarity():
-    """Cosine of two phrases' all-MiniLM-L6-v2 embeddings (cached on disk like graphkit's)."""
+def _similarity(concepts):
+    """Cosine of two forms' all-MiniLM-L6-v2 embeddings (cached on disk like graphkit's), for
+    the forms of the merged concepts, embedded in one batch."""
     from graphkit.extract.embed import EmbeddingCache, MiniLMEmbedder, default_cache_path
 
+    forms = sorted({f for c in concepts if len(c) > 1 for f in c})
     emb = MiniLMEmbedder(cache=EmbeddingCache(default_cache_path()))
-    memo = {}
+    vec = dict(zip(forms, emb.embed(forms))) if forms else {}
 
     def sim(a, b):
-        for x in (a, b):
-            if x not in memo:
-                memo[x] = emb.embed([x])[0]
-        return float(memo[a] @ memo[b])
+        return float(vec[a] @ vec[b])
 
     return sim
 

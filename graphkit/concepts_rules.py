@@ -25,7 +25,7 @@ from . import lemmas as L
 
 __all__ = [
     "repair", "split_glued", "strip_markup", "uncap_title", "STOP_WORDS", "SCAFFOLDS", "rejection",
-    "is_concept", "group_key", "GENERIC_HEADS", "generic_core", "may_merge", "AGREE_SIMILARITY", "spells",
+    "is_concept", "group_key", "GENERIC_HEADS", "BROAD", "generic_core", "may_merge", "AGREE_SIMILARITY", "spells",
     "display_name", "singular_form", "kind_from_context", "name_kind",
 ]
 
@@ -142,6 +142,12 @@ def rejection(phrase: str) -> str | None:
     head = parts[-1]
     if L.is_name(head):
         return None
+    key = L.lemma_key(phrase)
+    core = generic_core(key)
+    if len(core) == 1 and core[0] in BROAD or all(k in BROAD for k in key):
+        return "broad"  # "learning method", "training data", "benchmark dataset"
+    if len(core) == 1 and len(key) > 1 and L.is_adjective(core[0]):
+        return "adjective"  # "deep model", "neural approach"
     if any(L.is_verb_only(p) for p in parts) or any(_verb_s(p) for p in parts[:-1]):
         return "verb"
     if len(words) == 1 and (L.is_adjective(head) or head.lower() in _MODIFIERS):
@@ -174,7 +180,19 @@ def is_concept(phrase: str) -> bool:
 #: Head words that name the kind of thing rather than the thing ("diffusion model" is the idea
 #: "diffusion"); a form and its core merge only when their embeddings agree.
 GENERIC_HEADS = frozenset(
-    "model method approach framework algorithm technique architecture scheme strategy paradigm".split())
+    "model method approach framework algorithm technique architecture scheme strategy paradigm task problem".split())
+
+#: Words too broad to be a concept alone, or with only a generic head ("learning method",
+#: "learning task", "training framework" name no idea of their own).
+BROAD = frozenset(
+    """model method approach framework algorithm technique result performance task problem data
+    work paper study experiment analysis setting way number set type kind level part case use
+    system process application information field area domain research challenge issue need
+    goal aim effect impact role quality scale time step value range amount order form term
+    learning training network feature representation function space structure module component
+    strategy mechanism objective property capability ability limitation advantage improvement
+    benchmark dataset evaluation baseline variant version sample example instance input output
+    state art insight finding contribution practice cost layer weight parameter real world""".split())
 
 #: A form and the same form with a generic head ("diffusion" / "diffusion model") are one
 #: concept only when their embeddings (all-MiniLM-L6-v2, cosine) reach this. Measured on dev

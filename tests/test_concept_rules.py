@@ -111,6 +111,8 @@ def test_names_keep_case_and_drop_only_a_plural_s():
     ("USING", "stop word"), ("learning FOR", "stop word"),
     ("captions undergo", "verb"), ("affects overthinking", "verb"), ("networks generalize", "verb"),
     ("KANO reconstructs ground-truth hamiltonian", "verb"),
+    ("learning method", "broad"), ("learning task", "broad"), ("training data", "broad"),
+    ("benchmark dataset", "broad"), ("deep model", "adjective"), ("neural approach", "adjective"),
 ])
 def test_not_a_concept(phrase, why):
     assert R.rejection(phrase) == why
@@ -184,3 +186,34 @@ def test_kind_from_the_words_that_follow(after, kind):
 ])
 def test_kind_from_the_shape_of_a_name(name, kind):
     assert R.name_kind(name) == kind
+
+
+# ---------------------------------------------------------------- mentions that mean it
+
+from graphkit import mentions as M  # noqa: E402
+
+
+def test_a_modifier_inside_a_longer_form_is_no_mention():
+    # "reinforcement learning" at 3-4, "reinforcement" at 3: the single word is a modifier there
+    matched = [(3, ("reinforcement",), "g1"), (3, ("reinforcement", "learning"), "g2"), (9, ("reinforcement",), "g1")]
+    assert M.mentions_in(matched) == [(3, ("reinforcement", "learning"), "g2", False),
+                                      (9, ("reinforcement",), "g1", False)]
+
+
+def test_the_tail_of_a_longer_form_is_flagged():
+    matched = [(0, ("convolutional", "neural", "network"), "cnn"), (1, ("neural", "network"), "nn")]
+    assert M.mentions_in(matched) == [(0, ("convolutional", "neural", "network"), "cnn", False),
+                                      (1, ("neural", "network"), "nn", True)]
+
+
+def test_unchosen_mentions_need_more_similarity_for_a_broad_word_than_for_a_name():
+    assert M.threshold("REINFORCE") == M.MENTION_NAME < M.threshold("policy gradient") < M.threshold("gradient")
+
+
+def test_display_case_follows_how_authors_write_a_word_inside_sentences():
+    seen = M.word_case_counts([[["We", "fit", "Hamiltonian", "dynamics"], ["The", "Hamiltonian", "is", "hamiltonian"]],
+                               [["A", "generative", "adversarial", "network", "and", "Adversarial", "training"]]])
+    assert seen["Hamiltonian"] == 2 and seen["We"] == 0
+    assert M.authors_case("Hamiltonian", seen) == "Hamiltonian"
+    assert M.authors_case("Adversarial Network", seen) == "adversarial network"
+    assert M.authors_case("EnvSocial-Diff model", seen) == "EnvSocial-Diff model"
