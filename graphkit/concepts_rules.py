@@ -167,8 +167,8 @@ def _verb_s(word: str) -> bool:
 
 
 def _is_scaffold(phrase: str) -> bool:
-    key = L.lemma_key(phrase)
-    return key in SCAFFOLDS or tuple(k.lower() for k in key) in SCAFFOLDS
+    key = tuple(k.lower() for k in L.lemma_key(phrase))
+    return key in SCAFFOLDS or generic_core(key) in SCAFFOLDS
 
 
 def is_concept(phrase: str) -> bool:

@@ -107,11 +107,12 @@ def linking(links: Sequence[set[str]], gold: Sequence[Sequence[str]]) -> dict:
 def hub_precision(concepts: Sequence[tuple[Prediction, int]], gold: Sequence[Sequence[str]], top: int = 100) -> dict:
     """Of the ``top`` concepts with the most papers, the share that appear as an author keyword
     somewhere in the keyword pool (any paper's keywords, normalised as above). A concept is
-    ``(forms, paper count)``; it counts when its name or an alias is in the pool. Ties in
-    paper count are broken by name, so the figure is deterministic. Also returns the hubs."""
+    ``(forms, paper count)``; it counts when its name — what the user sees on the map — is in
+    the pool (aliases do not rescue a hub named "neural"). Ties in paper count are broken by
+    name, so the figure is deterministic. Also returns the misses."""
     pool = {normalise(g) for keys in gold for g in keys if g.strip()}
     hubs = sorted(concepts, key=lambda c: (-c[1], c[0][0].lower()))[:top]
-    hits = [forms[0] for forms, _ in hubs if any(normalise(f) in pool for f in forms)]
+    hits = [forms[0] for forms, _ in hubs if normalise(forms[0]) in pool]
     return {"precision": len(hits) / len(hubs) if hubs else 0.0,
             "misses": [(forms[0], n) for forms, n in hubs if forms[0] not in set(hits)]}
 

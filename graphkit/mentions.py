@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from . import lemmas as L
+from .concepts_rules import GENERIC_HEADS
 
 __all__ = ["MENTION_WORD", "MENTION_PHRASE", "MENTION_NAME", "STANDALONE", "mentions_in", "threshold",
            "word_case_counts", "authors_case"]
@@ -40,12 +41,16 @@ Match = tuple[int, tuple[str, ...], str]  # (position, normalised form, concept 
 
 def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], str, bool]]:
     """The matches of one paper that are mentions, each flagged ``inside`` when it is the tail
-    of a longer match. A match that a longer one extends beyond its end (a modifier) is dropped."""
+    of a longer match. A match that a longer one extends beyond its end (a modifier) is dropped,
+    unless it is a name (REINFORCE in "REINFORCE baseline") or only generic heads follow it
+    ("diffusion" in "diffusion model")."""
     out = []
     for pos, form, group in matched:
         end = pos + len(form)
         covers = [(q, g) for q, g, _ in matched if q <= pos and q + len(g) >= end and (q, g) != (pos, form)]
-        if any(q + len(g) > end for q, g in covers):
+        named = any(L.is_name(w) for w in form)
+        if not named and any(q + len(g) > end and not all(L.word_key(w) in GENERIC_HEADS for w in g[end - q:])
+                             for q, g in covers):
             continue
         out.append((pos, form, group, bool(covers)))
     return out

@@ -200,6 +200,12 @@ def test_a_modifier_inside_a_longer_form_is_no_mention():
                                       (9, ("reinforcement",), "g1", False)]
 
 
+def test_a_name_or_a_form_before_a_generic_head_is_still_a_mention():
+    matched = [(0, ("REINFORCE",), "r"), (0, ("REINFORCE", "baseline"), "rb"),
+               (5, ("diffusion",), "d"), (5, ("diffusion", "model"), "dm")]
+    assert [m[:3] for m in M.mentions_in(matched)] == [m for m in matched]
+
+
 def test_the_tail_of_a_longer_form_is_flagged():
     matched = [(0, ("convolutional", "neural", "network"), "cnn"), (1, ("neural", "network"), "nn")]
     assert M.mentions_in(matched) == [(0, ("convolutional", "neural", "network"), "cnn", False),
