@@ -47,7 +47,7 @@ _BOLD = re.compile(r"(\*\*|__)\s*(.+?)\s*\1")
 _EMPH = re.compile(r"(?<![\w*])\*(?!\s)([^*]+?)\s*\*(?![\w*])")
 _CODE = re.compile(r"`([^`]{1,80})`")
 _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?(?:\[[^\]]{0,40}\])?\{([^{}]*)\}")
-_LATEX_BARE = re.compile(r"\\[A-Za-z]+\b\s*")
+_LATEX_BARE = re.compile(r"(?<!\$)\\[A-Za-z]+\b\s*(?![^$]*\$)")
 _BRACES = re.compile(r"[{}]")
 
 
@@ -61,8 +61,23 @@ def strip_markup(text: str) -> str:
     for _ in range(3):  # nested commands: \textbf{\emph{x}}
         text = _LATEX_CMD.sub(r"\1", text)
     text = _LATEX_BARE.sub("", text)
-    text = _BRACES.sub("", text)
-    return re.sub(r"[ \t]+", " ", text)
+    return re.sub(r"[ \t]+", " ", _unmatched_braces(text))
+
+
+def _unmatched_braces(text: str) -> str:
+    """``text`` without the braces that have no partner ("flows}"); "10^{-2}" keeps its pair."""
+    opened: list[int] = []
+    drop: set[int] = set()
+    for i, c in enumerate(text):
+        if c == "{":
+            opened.append(i)
+        elif c == "}":
+            if opened:
+                opened.pop()
+            else:
+                drop.add(i)
+    drop.update(opened)
+    return "".join(c for i, c in enumerate(text) if i not in drop) if drop else text
 
 
 def uncap_title(title: str, body: str) -> str:
@@ -144,7 +159,7 @@ def rejection(phrase: str) -> str | None:
         return None
     key = L.lemma_key(phrase)
     core = generic_core(key)
-    if len(core) == 1 and core[0] in BROAD or all(k in BROAD for k in key):
+    if len(core) == 1 and core[0] in BROAD or all(k in BROAD for k in key) and key[-1] != "learning":
         return "broad"  # "learning method", "training data", "benchmark dataset"
     if len(core) == 1 and len(key) > 1 and L.is_adjective(core[0]):
         return "adjective"  # "deep model", "neural approach"
@@ -180,7 +195,8 @@ def is_concept(phrase: str) -> bool:
 #: Head words that name the kind of thing rather than the thing ("diffusion model" is the idea
 #: "diffusion"); a form and its core merge only when their embeddings agree.
 GENERIC_HEADS = frozenset(
-    "model method approach framework algorithm technique architecture scheme strategy paradigm task problem".split())
+    "model method approach framework algorithm technique architecture scheme strategy paradigm task problem based"
+    .split())
 
 #: Words too broad to be a concept alone, or with only a generic head ("learning method",
 #: "learning task", "training framework" name no idea of their own).
@@ -244,7 +260,7 @@ def spells(short: str, long: str) -> bool:
     Optimization" does not spell PPO."""
     letters = [c.lower() for c in (short[:-1] if short.endswith("s") and short[:-1].isupper() else short)
                if c.isalnum()]
-    words = [w.lower() for w in re.split(r"[\s-]+", long) if w]
+    words = [w.lower() for w in long.split() if w]
     if not letters or not words:
         return False
 

@@ -5,7 +5,7 @@ Plain functions over the scan's matches and vectors; the link phases call them.
 - A form used as a modifier inside a longer form ("reinforcement" in "reinforcement
   learning", "gradient" in "gradient descent") is no mention.
 - A form that is the tail of a longer one ("neural network" in "convolutional neural
-  network") is a mention only when the concept also stands alone in a few papers, so a
+  network") is a mention only when the concept also stands alone in some papers, so a
   fragment that only ever occurs inside one term ("language processing" in "natural
   language processing", "connected layer") never becomes a hub.
 - A concept the extractor did not choose for a paper links it only when the concept is close
@@ -32,9 +32,10 @@ __all__ = ["MENTION_WORD", "MENTION_PHRASE", "MENTION_NAME", "STANDALONE", "ment
 MENTION_WORD = 0.35
 MENTION_PHRASE = 0.2
 MENTION_NAME = 0.0
-#: Papers in which a concept must stand alone before its occurrences as the tail of a longer
-#: form count (dev: 3 removes "connected layer", "language processing", "Short-Term memory").
-STANDALONE = 3
+#: Share of the papers with a concept in which it must stand alone before its occurrences as
+#: the tail of a longer form count (at least one paper). On dev this keeps "connected layer",
+#: "language processing", "Short-Term memory" (fragments of one longer term) from being hubs.
+STANDALONE = 0.1
 
 Match = tuple[int, tuple[str, ...], str]  # (position, normalised form, concept group)
 
@@ -48,7 +49,7 @@ def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], st
     for pos, form, group in matched:
         end = pos + len(form)
         covers = [(q, g) for q, g, _ in matched if q <= pos and q + len(g) >= end and (q, g) != (pos, form)]
-        named = any(L.is_name(w) for w in form)
+        named = any(L.is_name(w) for w in form) or form[-1] == "based"  # "diffusion-based X" is about diffusion
         if not named and any(q + len(g) > end and not all(L.word_key(w) in GENERIC_HEADS for w in g[end - q:])
                              for q, g in covers):
             continue
