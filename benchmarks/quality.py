@@ -4,8 +4,12 @@ Runs on ../shared/data/dev/iclr2017_2018.jsonl (1,283 ICLR papers) with the `key
 removed from the input, and scores every system with the same code (graphkit.evaluate):
 precision/recall/F1 at 5 and 10 (exact match after lower-casing, hyphens to spaces and
 Porter stemming; a graphkit concept matches by its name or any alias), concepts per paper,
-the share of concepts two or more papers have, duplicate concepts, and linking (pairs of
-papers that share an author keyword vs pairs the system links through a shared concept).
+the share of concepts two or more papers have, duplicate concepts, linking (pairs of
+papers that share an author keyword vs pairs the system links through a shared concept),
+hub precision (of the 100 concepts with the most papers, the share that are an author keyword
+somewhere in the dev set's keyword pool) and bad merges (concepts joining forms with different
+lemmas and dissimilar embeddings). ``--hubs N`` prints each system's N biggest hubs and
+graphkit's bad merges; ``--graph FILE`` also writes graphkit's graph (GraphML).
 
     make bench-quality       # or: python benchmarks/quality.py [--limit N]
 """
@@ -26,6 +30,8 @@ def main():
     ap.add_argument("--reuse-peers", metavar="FILE",
                     help="read the peers' keyphrases from FILE if it exists, else compute and save them there "
                          "(for quick iterations on graphkit; a full run computes everything)")
+    ap.add_argument("--hubs", type=int, default=0, metavar="N", help="print each system's N biggest hubs")
+    ap.add_argument("--graph", metavar="FILE", help="also write graphkit's graph there (GraphML)")
     args = ap.parse_args()
     from graphkit import schema as S
     from graphkit.build import build
@@ -48,16 +54,38 @@ def main():
                      if k == "MENTIONS"))
         preds.append([[g.nodes[c]["name"], *g.nodes[c]["aliases"]] for _, c in ms])
         links.append({c for _, c in ms})
-    concepts = [[d["name"], *d["aliases"]] for _, d in S.nodes_of(g, S.CONCEPT)]
-    results["graphkit"] = _figures(preds, links, concepts, gold, texts, took)
+    if args.graph:
+        from graphkit.export import write_graphml
 
-    from graphkit.evaluate import normalise
+        write_graphml(g, args.graph)
+    counted = [([d["name"], *d["aliases"]], int(d["paper_count"])) for _, d in S.nodes_of(g, S.CONCEPT)]
+    concepts = [forms for forms, _ in counted]
+    results["graphkit"] = _figures(preds, links, concepts, gold, texts, took, counted)
+    similarity = _similarity(concepts)
+    from graphkit.evaluate import dissimilar_merges, normalise
+    from graphkit.lemmas import lemma_key
+
+    bad = dissimilar_merges(concepts, lemma_key, similarity)
+    results["graphkit"]["bad merges"] = len(bad)
 
     peers = _peers(texts, args.reuse_peers)
     for name, (preds, took) in peers.items():
-        results[name] = _figures(preds, [{normalise(f[0]) for f in ps} for ps in preds], _vocab(preds), gold,
-                                 texts, took)
+        vocab = _vocab(preds)
+        results[name] = _figures(preds, [{normalise(f[0]) for f in ps} for ps in preds], [f for f, _ in vocab],
+                                 gold, texts, took, vocab)
+        results[name]["bad merges"] = len(dissimilar_merges([f for f, _ in vocab], lemma_key, _similarity([])))
     _print(results, len(papers))
+    if args.hubs:
+        for name, r in results.items():
+            print(f"\n{name}: the {args.hubs} biggest hubs (papers; * = not an author keyword anywhere)")
+            misses = {f for f, _ in r.pop("hub misses")}
+            print(", ".join(f"{'*' if f in misses else ''}{f} ({n})" for f, n in r.pop("hubs")[:args.hubs]))
+        print(f"\ngraphkit: {len(bad)} merges of different lemmas with dissimilar embeddings")
+        for forms in bad[:40]:
+            print("  " + " | ".join(forms[:8]))
+    for r in results.values():
+        r.pop("hub misses", None)
+        r.pop("hubs", None)
     if args.json:
         print(json.dumps(results))
 
@@ -93,15 +121,36 @@ def _peers(texts, reuse):
 
 
 def _vocab(preds):
-    seen = {}
+    """A peer's concepts: its distinct phrases (by normal form) with the number of papers
+    whose top 10 holds them."""
+    from graphkit.evaluate import normalise
+
+    seen, papers = {}, {}
     for ps in preds:
+        for n in {normalise(forms[0]) for forms in ps}:
+            papers[n] = papers.get(n, 0) + 1
         for forms in ps:
-            seen.setdefault(forms[0].lower(), forms)
-    return list(seen.values())
+            seen.setdefault(normalise(forms[0]), forms)
+    return [(forms, papers[n]) for n, forms in seen.items()]
 
 
-def _figures(preds, links, concepts, gold, texts, seconds):
-    from graphkit.evaluate import duplicates, linking, prf_at_k, share_linking
+def _similarity(concepts):
+    """Cosine of two forms' all-MiniLM-L6-v2 embeddings (cached on disk like graphkit's), for
+    the forms of the merged concepts, embedded in one batch."""
+    from graphkit.extract.embed import EmbeddingCache, MiniLMEmbedder, default_cache_path
+
+    forms = sorted({f for c in concepts if len(c) > 1 for f in c})
+    emb = MiniLMEmbedder(cache=EmbeddingCache(default_cache_path()))
+    vec = dict(zip(forms, emb.embed(forms))) if forms else {}
+
+    def sim(a, b):
+        return float(vec[a] @ vec[b])
+
+    return sim
+
+
+def _figures(preds, links, concepts, gold, texts, seconds, counted):
+    from graphkit.evaluate import duplicates, hub_precision, linking, prf_at_k, share_linking
 
     out = {"seconds": seconds}
     for k in (5, 10):
@@ -113,6 +162,9 @@ def _figures(preds, links, concepts, gold, texts, seconds):
     out["concepts"] = len(concepts)
     lk = linking(links, gold)
     out.update({"link P": lk["p"], "link R": lk["r"], "link F1": lk["f1"]})
+    hp = hub_precision(counted, gold)
+    out.update({"hub precision": hp["precision"], "hub misses": hp["misses"],
+                "hubs": sorted(((f[0], n) for f, n in counted), key=lambda x: (-x[1], x[0].lower()))[:100]})
     return out
 
 
@@ -122,14 +174,15 @@ def _print(results, n):
     print(f"Concept quality on {n:,} ICLR 2017-2018 papers (authors' keywords hidden from every system)")
     print(f"{'metric':<16}" + "".join(f"{s:>12}" for s in systems) + "".join(f"{'gk/' + s:>12}" for s in systems[1:]))
     for m in ["P@5", "R@5", "F1@5", "P@10", "R@10", "F1@10", "concepts/paper", "shared by 2+", "concepts",
-              "duplicates", "link P", "link R", "link F1", "seconds"]:
+              "duplicates", "link P", "link R", "link F1", "hub precision", "bad merges", "seconds"]:
         vals = [results[s][m] for s in systems]
-        fmt = (lambda v: f"{v:>12,.0f}") if m in ("concepts", "duplicates") else (lambda v: f"{v:>12.3f}")
+        fmt = (lambda v: f"{v:>12,.0f}") if m in ("concepts", "duplicates", "bad merges") else (lambda v: f"{v:>12.3f}")
         ratios = "".join(f"{(gk[m] / results[s][m]) if results[s][m] else float('inf'):>11.2f}x" for s in systems[1:])
         print(f"{m:<16}" + "".join(fmt(v) for v in vals) + ratios)
     best_peer = max(results[s]["F1@10"] for s in systems[1:])
     print(f"F1@10 vs the better peer: {gk['F1@10'] / best_peer:.2f}x (target 1.25x); duplicates: {gk['duplicates']}; "
-          f"link F1 above both peers: {all(gk['link F1'] > results[s]['link F1'] for s in systems[1:])}")
+          f"link F1 above both peers: {all(gk['link F1'] > results[s]['link F1'] for s in systems[1:])}; "
+          f"hub precision {gk['hub precision']:.2f} (target 0.85); bad merges: {gk['bad merges']}")
 
 
 if __name__ == "__main__":

@@ -15,7 +15,8 @@ from networkx.utils import UnionFind
 
 from .text import find_acronyms, stem
 
-__all__ = ["normalise", "Prediction", "prf_at_k", "share_linking", "duplicates", "duplicate_groups", "linking"]
+__all__ = ["normalise", "Prediction", "prf_at_k", "share_linking", "duplicates", "duplicate_groups", "linking",
+           "hub_precision", "dissimilar_merges", "DISSIMILAR"]
 
 # A prediction is the list of surface forms that name one concept: [name, *aliases].
 Prediction = Sequence[str]
@@ -101,3 +102,57 @@ def linking(links: Sequence[set[str]], gold: Sequence[Sequence[str]]) -> dict:
     r = both / len(gold_pairs) if gold_pairs else 0.0
     return {"p": p, "r": r, "f1": 2 * p * r / (p + r) if p + r else 0.0, "system_pairs": len(sys_pairs),
             "gold_pairs": len(gold_pairs)}
+
+
+def hub_precision(concepts: Sequence[tuple[Prediction, int]], gold: Sequence[Sequence[str]], top: int = 100) -> dict:
+    """Of the ``top`` concepts with the most papers, the share that appear as an author keyword
+    somewhere in the keyword pool (any paper's keywords, normalised as above). A concept is
+    ``(forms, paper count)``; it counts when its name — what the user sees on the map — is in
+    the pool (aliases do not rescue a hub named "neural"). Ties in paper count are broken by
+    name, so the figure is deterministic. Also returns the misses."""
+    pool = {normalise(g) for keys in gold for g in keys if g.strip()}
+    hubs = sorted(concepts, key=lambda c: (-c[1], c[0][0].lower()))[:top]
+    hits = [forms[0] for forms, _ in hubs if normalise(forms[0]) in pool]
+    return {"precision": len(hits) / len(hubs) if hubs else 0.0,
+            "misses": [(forms[0], n) for forms, n in hubs if forms[0] not in set(hits)]}
+
+
+#: Two forms of one concept whose embeddings' cosine (all-MiniLM-L6-v2) is below this do not
+#: mean the same. Measured pairs: "generation performance" / "generalization performance" 0.42,
+#: "computation" / "computer" 0.41, "generative" / "generalization" 0.45, "complex" /
+#: "complexity" 0.49, "visual" / "visualization" 0.60, "knowledge" / "knowledge base" 0.64,
+#: "reinforcement" / "REINFORCE" 0.68, "language" / "language model" 0.68; same meaning:
+#: "diffusion" / "diffusion model" 0.87, "dropout" / "dropout method" 0.82, inflection 0.89-0.98.
+#: (Embeddings alone cannot catch every bad merge: "optimization" / "optimizer" 0.84, "map" /
+#: "mapping" 0.87 — hence lemmas first.)
+DISSIMILAR = 0.7
+
+
+def dissimilar_merges(concepts: Sequence[Prediction], lemma_key, similarity) -> list[list[str]]:
+    """Merged concepts that join forms with different lemmas AND dissimilar embeddings.
+
+    ``lemma_key(form)`` gives a form's lemma key (lower-cased here: case alone is no
+    difference), ``similarity(a, b)`` the cosine of their embeddings. An acronym beside its
+    expansion ("GRPO" / "Group Relative Policy Optimization") is not counted: it is a
+    definition, not a variant. Returns the offending concepts' forms."""
+    bad = []
+    for forms in concepts:
+        if len(forms) < 2:
+            continue
+        keys = {f: "".join(k.lower() for k in lemma_key(f)) for f in forms}
+        for a, b in itertools.combinations(forms, 2):
+            if keys[a] == keys[b] or _is_expansion(a, b) or _is_expansion(b, a):
+                continue
+            if similarity(a, b) < DISSIMILAR:
+                bad.append(list(forms))
+                break
+    return bad
+
+
+def _is_expansion(short: str, long: str) -> bool:
+    """Is ``short`` an acronym whose letters ``long`` spells (Schwartz-Hearst match)?"""
+    if " " in short or len(short) > 12 or not any(c.isupper() for c in short):
+        return False
+    from .concepts_rules import spells
+
+    return spells(short, long)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from graphkit.evaluate import duplicates, linking, normalise, prf_at_k, share_linking
+from graphkit.evaluate import (dissimilar_merges, duplicates, hub_precision, linking, normalise, prf_at_k,
+                               share_linking)
+from graphkit.lemmas import lemma_key
 
 
 def test_normalise_matches_the_benchmark_rules():
@@ -53,6 +55,30 @@ def test_linking_known_answer():
     lk = linking(links, gold)
     assert lk["gold_pairs"] == 2 and lk["system_pairs"] == 3
     assert lk["p"] == pytest.approx(1 / 3) and lk["r"] == pytest.approx(1 / 2)
+
+
+def test_hub_precision_known_answer():
+    gold = [["Reinforcement Learning", "GAN"], ["variational autoencoders"], []]
+    concepts = [(["neural", "neural network"], 700), (["reinforcement learning", "RL"], 90), (["deep"], 500),
+                (["variational autoencoder", "VAE"], 40), (["tiny"], 1)]
+    hp = hub_precision(concepts, gold, top=4)
+    assert hp["precision"] == pytest.approx(2 / 4)  # by name: the alias "neural network" does not count
+    assert hp["misses"] == [("neural", 700), ("deep", 500)]  # "tiny" is not among the 4 biggest
+    assert hub_precision([], gold)["precision"] == 0.0
+
+
+def test_dissimilar_merges_counts_different_lemmas_that_embeddings_keep_apart():
+    sims = {frozenset(("reinforcement", "REINFORCE")): 0.46, frozenset(("diffusion model", "diffusion")): 0.85}
+
+    def similarity(a, b):
+        return sims.get(frozenset((a, b)), 0.0)
+
+    concepts = [["reinforcement", "REINFORCE"],                       # bad: other lemma, dissimilar
+                ["diffusion model", "diffusion"],                     # other lemma, similar: fine
+                ["behavior cloning", "Behaviour Clonings"],           # same lemmas: fine
+                ["GRPO", "Group Relative Policy Optimization"],       # a definition: fine
+                ["single"]]
+    assert dissimilar_merges(concepts, lemma_key, similarity) == [["reinforcement", "REINFORCE"]]
 
 
 def test_thesaurus_round_trip_and_effects(sample_build, tmp_path, runner, sample_graphml):

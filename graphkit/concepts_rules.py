@@ -1,0 +1,372 @@
+"""What may be a concept, which forms are one concept, and what a concept is called.
+
+Plain functions over strings (lemmas from :mod:`graphkit.lemmas`; no model): the link phases
+call them, and unit tests pin each rule with the cases that motivated it.
+
+- Text repair before extraction: sentences glued without a space ("modeling.To"), Markdown,
+  HTML and LaTeX leftovers ("**open-world **", "flows}"), titles written in capitals.
+- A concept names a thing: a phrase with a nominal head, with no stop word (in any case), no
+  finite verb, not a bare adjective or adverb, not scaffolding ("based model", "state of the art").
+- Merging: forms with one lemma key are one concept; a name or acronym never merges with an
+  ordinary word (REINFORCE / reinforcement, MAP / map); other forms merge only when their
+  embeddings agree (:data:`AGREE_SIMILARITY`).
+- Display name: the authors' most frequent written form, case kept (EnvSocial-Diff).
+- Kind from context: the words that follow a form ("DROID dataset", "SAM2 model").
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from functools import lru_cache
+from collections.abc import Iterable
+
+from . import lemmas as L
+
+__all__ = [
+    "repair", "split_glued", "strip_markup", "uncap_title", "STOP_WORDS", "SCAFFOLDS", "rejection",
+    "is_concept", "group_key", "GENERIC_HEADS", "BROAD", "generic_core", "may_merge", "AGREE_SIMILARITY", "spells",
+    "display_name", "singular_form", "kind_from_context", "name_kind",
+]
+
+# ---------------------------------------------------------------- text repair
+
+# "modeling.To", "deployment.In": a sentence end glued to the next sentence. Two lower-case
+# letters before the stop and a capitalised word after, so "e.g.The" is left to the splitter
+# and "arXiv.org", "Node.js", "U.S." are untouched.
+_GLUED = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
+
+
+def split_glued(text: str) -> str:
+    """Put the missing space after a sentence end: "modeling.To do" -> "modeling. To do"."""
+    return _GLUED.sub(" ", text)
+
+
+_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]{0,200})?/?>")
+_BOLD = re.compile(r"(\*\*|__)\s*(.+?)\s*\1")
+_EMPH = re.compile(r"(?<![\w*])\*(?!\s)([^*]+?)\s*\*(?![\w*])")
+_CODE = re.compile(r"`([^`]{1,80})`")
+_LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?(?:\[[^\]]{0,40}\])?\{([^{}]*)\}")
+_LATEX_BARE = re.compile(r"(?<!\$)\\[A-Za-z]+\b\s*(?![^$]*\$)")
+_BRACES = re.compile(r"[{}]")
+
+
+def strip_markup(text: str) -> str:
+    """Markdown, HTML tags and LaTeX commands removed, their words kept
+    ("**open-world **" -> "open-world", "\\textit{flows}" -> "flows", "flows}" -> "flows")."""
+    text = _HTML_TAG.sub(" ", text)
+    text = _BOLD.sub(r"\2", text)
+    text = _EMPH.sub(r"\1", text)
+    text = _CODE.sub(r"\1", text)
+    for _ in range(3):  # nested commands: \textbf{\emph{x}}
+        text = _LATEX_CMD.sub(r"\1", text)
+    text = _LATEX_BARE.sub("", text)
+    return re.sub(r"[ \t]+", " ", _unmatched_braces(text))
+
+
+def _unmatched_braces(text: str) -> str:
+    """``text`` without the braces that have no partner ("flows}"); "10^{-2}" keeps its pair."""
+    opened: list[int] = []
+    drop: set[int] = set()
+    for i, c in enumerate(text):
+        if c == "{":
+            opened.append(i)
+        elif c == "}":
+            if opened:
+                opened.pop()
+            else:
+                drop.add(i)
+    drop.update(opened)
+    return "".join(c for i, c in enumerate(text) if i not in drop) if drop else text
+
+
+def uncap_title(title: str, body: str) -> str:
+    """A title written in capitals ("DEEP LEARNING FOR GRAPHS") in ordinary case, so that its
+    words are not taken for acronyms; a word the body also writes in capitals (GAN) stays."""
+    words = re.findall(r"[A-Za-z][A-Za-z0-9'-]*", title)
+    caps = [w for w in words if len(w) > 1 and w.isupper()]
+    if len(words) < 3 or len(caps) < 0.6 * len(words):
+        return title
+    keep = set(re.findall(r"\b[A-Z][A-Z0-9-]+\b", body))
+
+    def fix(m: re.Match) -> str:
+        w = m.group()
+        return w if w in keep else w.lower()
+
+    return re.sub(r"[A-Za-z][A-Za-z0-9'-]*", fix, title)
+
+
+def repair(text: str) -> str:
+    """Markup stripped and glued sentences split: the text extraction should read."""
+    return split_glued(strip_markup(text))
+
+
+# ---------------------------------------------------------------- what may be a concept
+
+STOP_WORDS = frozenset(
+    """a an the this that these those some any each every all both either neither no not nor only
+    own same other another such i we you he she it they me us him her them my our your his its their
+    who whom whose which what when where why how whether and or but if then else than so as because
+    since while although though unless until whereas yet also thus hence therefore however of in on
+    at by for with without from to into onto upon about above below over under between among
+    through throughout during before after against along across around beyond within via per
+    toward towards despite versus vs like unlike using is are was were be been being am do does did
+    have has had can could may might must shall should will would here there very too just even""".split()
+)
+
+#: Phrases that describe a paper or its results rather than a subject, as lemma keys.
+SCAFFOLDS = frozenset({
+    ("based",), ("based", "model"), ("based", "method"), ("based", "approach"), ("state", "of", "the", "art"),
+    ("state", "art"), ("sota",), ("SOTA",), ("art",), ("proposed", "method"), ("proposed", "model"),
+    ("proposed", "approach"), ("experimental", "result"), ("extensive", "experiment"), ("wide", "range"),
+    ("real", "world"), ("empirical", "result"), ("future", "work"), ("key", "insight"), ("paper",),
+    ("work",), ("approach",), ("method",), ("model",), ("framework",), ("result",), ("performance",),
+    ("task",), ("problem",), ("data",), ("experiment",), ("technique",), ("algorithm",), ("way",),
+    ("baseline",), ("benchmark",), ("setting",), ("number",), ("variety",), ("amount",), ("lot",),
+    ("end", "to", "end"), ("end",), ("trade", "off"), ("tradeoff",), ("faster",), ("machine",),
+    ("order", "of", "magnitude"), ("magnitude",), ("art", "performance"), ("state", "of", "the", "art", "performance"),
+})
+
+# Stop words a long form may hold inside ("theory of mind", "Maximum a Posteriori").
+_INNER_OK = frozenset("of the a an and for to on in with".split())
+
+# Adjectives lemminflect also lists as nouns, which abstracts use as modifiers only.
+_MODIFIERS = frozenset("""complex visual deep neural general novel key main potential
+    standard typical individual original final initial local global natural normal
+    special specific similar essential particular fundamental critical chemical
+    adversarial generative stochastic convolutional variational recurrent""".split())
+
+
+def rejection(phrase: str) -> str | None:
+    """Why a surface form cannot name a concept (``None`` when it can).
+
+    A name or acronym (REINFORCE, SAM2) is always acceptable unless it is a stop word in
+    capitals (FOR, AND in a title written in capitals)."""
+    words = [w for w in re.split(r"\s+", phrase.strip()) if w]
+    if not words:
+        return "empty"
+    parts = [p for w in words for p in w.split("-") if p]
+    if not parts:
+        return "empty"
+    if _is_scaffold(phrase):
+        return "scaffold"
+    lower = [p.lower() for p in parts]
+    if lower[0] in STOP_WORDS or lower[-1] in STOP_WORDS or any(
+            w in STOP_WORDS and w not in _INNER_OK for w in lower[1:-1]):
+        return "stop word"
+    head = parts[-1]
+    if L.is_name(head):
+        return None
+    key = L.lemma_key(phrase)
+    core = generic_core(key)
+    if len(core) == 1 and core[0] in BROAD or all(k in BROAD for k in key) and key[-1] != "learning":
+        return "broad"  # "learning method", "training data", "benchmark dataset"
+    if len(core) == 1 and len(key) > 1 and L.is_adjective(core[0]):
+        return "adjective"  # "deep model", "neural approach"
+    if any(L.is_verb_only(p) for p in parts) or any(_verb_s(p) for p in parts[:-1]):
+        return "verb"
+    if len(words) == 1 and (L.is_adjective(head) or head.lower() in _MODIFIERS):
+        return "adjective"
+    if not L.is_nominal(head):
+        return "adjective head"
+    return None
+
+
+def _verb_s(word: str) -> bool:
+    """A word in -s that reads as a verb before another word ("affects overthinking",
+    "networks generalize"): a plural noun is rarely a modifier."""
+    lw = word.lower()
+    if L.is_name(word) or not lw.endswith("s") or lw.endswith(("ss", "us", "is", "ics")):
+        return False
+    return L.noun_lemma(lw) != lw and "VERB" in L.readings(lw)
+
+
+def _is_scaffold(phrase: str) -> bool:
+    key = tuple(k.lower() for k in L.lemma_key(phrase))
+    return key in SCAFFOLDS or generic_core(key) in SCAFFOLDS
+
+
+def is_concept(phrase: str) -> bool:
+    return rejection(phrase) is None
+
+
+# ---------------------------------------------------------------- merging
+
+#: Head words that name the kind of thing rather than the thing ("diffusion model" is the idea
+#: "diffusion"); a form and its core merge only when their embeddings agree.
+GENERIC_HEADS = frozenset(
+    "model method approach framework algorithm technique architecture scheme strategy paradigm task problem based"
+    .split())
+
+#: Words too broad to be a concept alone, or with only a generic head ("learning method",
+#: "learning task", "training framework" name no idea of their own).
+BROAD = frozenset(
+    """model method approach framework algorithm technique result performance task problem data
+    work paper study experiment analysis setting way number set type kind level part case use
+    system process application information field area domain research challenge issue need
+    goal aim effect impact role quality scale time step value range amount order form term
+    learning training network feature representation function space structure module component
+    strategy mechanism objective property capability ability limitation advantage improvement
+    benchmark dataset evaluation baseline variant version sample example instance input output
+    state art insight finding contribution practice cost layer weight parameter real world""".split())
+
+#: A form and the same form with a generic head ("diffusion" / "diffusion model") are one
+#: concept only when their embeddings (all-MiniLM-L6-v2, cosine) reach this. Measured on dev
+#: phrases: same idea "diffusion" / "diffusion model" 0.87, "optimization" / "optimization
+#: algorithm" 0.88, "dropout" / "dropout method" 0.82, "transformer" / "transformer model" 0.82;
+#: different ideas "language" / "language model" 0.68, "knowledge" / "knowledge base" 0.64,
+#: "attention" / "attention mechanism" 0.74 (kept apart: the cost of a safe threshold).
+AGREE_SIMILARITY = 0.8
+
+
+def group_key(key: tuple[str, ...] | list[str]) -> str:
+    """The identity forms of one concept share: lemma of each word part, names in their case,
+    word boundaries ignored ("pre-training" = "pretraining", "behaviours" = "behavior")."""
+    return "".join(L.word_key(p) for p in key)
+
+
+def generic_core(key: tuple[str, ...]) -> tuple[str, ...]:
+    """``key`` without trailing generic heads: (diffusion, model) -> (diffusion,); never empty."""
+    k = list(key)
+    while len(k) > 1 and L.word_key(k[-1]) in GENERIC_HEADS:
+        k.pop()
+    return tuple(k)
+
+
+def may_merge(a: str, b: str, similarity: float | None = None) -> bool:
+    """May two surface forms be one concept (not counting acronym definitions)?
+
+    Same lemma key: yes. A name or acronym beside an ordinary word: never
+    (REINFORCE / reinforcement, MAP / map). A form and the same form with a generic head:
+    when ``similarity`` (their embeddings' cosine) reaches :data:`AGREE_SIMILARITY`.
+    Anything else (optimization / optimizer): no.
+    """
+    ka, kb = L.lemma_key(a), L.lemma_key(b)
+    if _flat(ka) == _flat(kb):
+        return True
+    names_a = {p for p in _parts(a) if L.is_name(p)}
+    names_b = {p for p in _parts(b) if L.is_name(p)}
+    if names_a != names_b:
+        return False
+    if _flat(generic_core(ka)) != _flat(generic_core(kb)):
+        return False
+    return similarity is not None and similarity >= AGREE_SIMILARITY
+
+
+def spells(short: str, long: str) -> bool:
+    """Does ``long`` spell the acronym ``short``? Every word of the long form gives its
+    initial (a stop word may give none), and a word may give further letters from inside
+    ("Variational AutoEncoder" -> VAE, "Long Short-Term Memory" -> LSTM); "Policy
+    Optimization" does not spell PPO."""
+    letters = [c.lower() for c in (short[:-1] if short.endswith("s") and short[:-1].isupper() else short)
+               if c.isalnum()]
+    words = [w.lower() for w in long.split() if w]
+    if not letters or not words:
+        return False
+
+    @lru_cache(maxsize=None)
+    def go(li: int, wi: int, inside: int) -> bool:
+        # li: next letter; wi: current word; inside: position reached inside word wi (0 = not started)
+        if li == len(letters):
+            return wi == len(words) - 1 and inside > 0 or wi >= len(words)
+        if wi < len(words) and inside > 0:
+            j = words[wi].find(letters[li], inside)
+            if j > 0 and go(li + 1, wi, j + 1):
+                return True
+        nxt = wi + 1 if inside > 0 else wi
+        if nxt < len(words):
+            w = words[nxt]
+            if w[0] == letters[li] and go(li + 1, nxt, 1):
+                return True
+            if w in STOP_WORDS and go(li, nxt + 1, 0):
+                return True
+        return False
+
+    return go(0, 0, 0)
+
+
+def _parts(phrase: str) -> list[str]:
+    return [p for w in phrase.split() for p in w.split("-") if p]
+
+
+def _flat(key: tuple[str, ...]) -> str:
+    """A lemma key with word boundaries ignored: "pre-training" = "pretraining"."""
+    return "".join(key)
+
+
+# ---------------------------------------------------------------- names and kinds
+
+
+def display_name(written: Counter | dict[str, int], initial: Iterable[str] = ()) -> str:
+    """The authors' most frequent written form, case kept ("EnvSocial-Diff", "OVO-Bench").
+
+    ``initial`` are forms seen only at a sentence start, whose capital is not the authors'
+    choice: they count for the lower-case form. Ties go to the form with fewer capitals
+    among ordinary words, then the shorter, then alphabetical order.
+    """
+    initial = set(initial)
+    votes: Counter = Counter()
+    for form, n in written.items():
+        if form in initial and form[:1].isupper() and not L.is_name(form.split()[0].split("-")[0]):
+            form = form[:1].lower() + form[1:]
+        votes[singular_form(form)] += n
+    return min(votes, key=lambda f: (-votes[f], sum(c.isupper() for c in f), len(f), f))
+
+
+def singular_form(form: str) -> str:
+    """The form with its last word singular, case kept ("Diffusion Models" -> "Diffusion Model",
+    "LLMs" -> "LLM")."""
+    m = re.search(r"[^\s-]+$", form)
+    if not m:
+        return form
+    last = m.group()
+    if L.is_name(last):
+        one = L.word_key(last)
+    else:
+        lemma = L.singular(last.lower())
+        one = lemma if last.islower() or len(lemma) < 2 else (
+            lemma.upper() if last.isupper() else lemma[:1].upper() + lemma[1:])
+    return form[:m.start()] + one
+
+
+_KIND_WORDS = {
+    "dataset": {"dataset", "data set", "benchmark", "corpus", "suite", "database", "collection", "challenge"},
+    "model": {"model", "network", "architecture", "backbone", "encoder", "decoder", "transformer", "checkpoint"},
+    "method": {"algorithm", "method", "estimator", "objective", "loss", "procedure", "technique", "trick",
+               "update", "optimizer", "scheme", "gradient", "baseline", "policy", "framework"},
+    "metric": {"score", "metric", "accuracy", "distance", "divergence", "measure"},
+    "task": {"task", "problem", "challenge"},
+}
+
+
+def kind_from_context(next_words: Counter | dict[str, int], min_share: float = 0.2) -> str | None:
+    """The kind the papers' own words give a form: what follows it ("DROID dataset",
+    "SAM2 model", "the REINFORCE algorithm / estimator"). ``None`` when the context says
+    nothing (fewer than ``min_share`` of the uses)."""
+    total = sum(next_words.values())
+    if not total:
+        return None
+    score: Counter = Counter()
+    for word, n in next_words.items():
+        w = L.noun_lemma(word.lower())
+        for kind, words in _KIND_WORDS.items():
+            if w in words:
+                score[kind] += n
+                break
+    if not score:
+        return None
+    kind, n = score.most_common(1)[0]
+    return kind if n / total >= min_share else None
+
+
+def name_kind(name: str) -> str | None:
+    """The kind a name's shape gives: a name with a version number is a model (SAM2, GPT-4,
+    Llama-2, T5); an English word written in capitals is a named algorithm (REINFORCE)."""
+    parts = _parts(name)
+    if len(parts) == 1 or (len(parts) == 2 and re.fullmatch(r"v?\d+(?:\.\d+)?[A-Za-z]?", parts[1])):
+        first = parts[0]
+        if L.is_name(first) and re.search(r"[A-Za-z]\d", first) or len(parts) == 2 and L.is_name(first):
+            return "model"
+        if first.isupper() and len(first) > 3 and L.readings(first.lower()):
+            return "method"
+    return None

@@ -1,0 +1,146 @@
+"""Lemmas and parts of speech for concept words (lemminflect; its data ships in the wheel).
+
+Variants of one concept merge on these lemma keys, not on Porter stems: stems join words of
+different meaning ("generative" / "generalization" / "generator" all stem to "gener"),
+lemmas only undo inflection ("networks" -> "network", "behaviours" -> "behavior"). A word
+written as a name or acronym (REINFORCE, MAP, SAM2, LLMs) keeps its case in the key, so it
+never meets an ordinary word ("reinforcement", "map").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["american", "readings", "singular", "noun_lemma", "is_name", "word_key", "lemma_key", "is_nominal",
+           "is_adjective", "is_verb_only"]
+
+# British -> American spelling, tried in order; a rule applies only when lemminflect knows the
+# American result as a word, so "colour" -> "color" but "hour" and "four" stay.
+_SPELLING = [
+    (re.compile(r"our(hoods?|s|ed|ing|al|able|ful|ite|ites)?$"), r"or\1"),  # behaviour, colour, neighbourhood
+    (re.compile(r"is(e|es|ed|ing|ation|ations|er|ers|able)$"), r"iz\1"),        # optimise, normalisation
+    (re.compile(r"ys(e|es|ed|ing|er|ers)$"), r"yz\1"),                          # analyse, catalyser
+    (re.compile(r"([bcdfgklmnpstvz])re(s|d)?$"), r"\1er\2"),                    # centre, metre, fibre
+    (re.compile(r"(el|al)l(ing|ed|er|ers)$"), r"\1\2"),                         # modelling, labelled
+    (re.compile(r"ogue(s)?$"), r"og\1"),                                        # catalogue, dialogue
+    (re.compile(r"ence$"), r"ense"),                                            # defence, licence
+]
+_SPELLING_WORDS = {"grey": "gray", "programme": "program", "programmes": "programs", "aluminium": "aluminum",
+                   "tyre": "tire", "tyres": "tires", "sceptical": "skeptical", "ageing": "aging",
+                   "artefact": "artifact", "artefacts": "artifacts", "judgement": "judgment",
+                   "judgements": "judgments", "enrolment": "enrollment", "fulfil": "fulfill"}
+
+
+@lru_cache(maxsize=200_000)
+def readings(word: str) -> frozenset[str]:
+    """The parts of speech lemminflect's dictionary knows for a lower-case word (empty if unknown)."""
+    from lemminflect import getAllLemmas
+
+    return frozenset(getAllLemmas(word))
+
+
+@lru_cache(maxsize=200_000)
+def american(word: str) -> str:
+    """American spelling of a lower-case word ("behaviour" -> "behavior", "modelling" -> "modeling")."""
+    if word in _SPELLING_WORDS:
+        return _SPELLING_WORDS[word]
+    for pattern, repl in _SPELLING:
+        if pattern.search(word):
+            new = pattern.sub(repl, word)
+            if new != word and readings(new) and (not readings(word) or len(word) > 5):
+                return new
+    return word
+
+
+@lru_cache(maxsize=200_000)
+def singular(word: str) -> str:
+    """Singular of a lower-case word read as a noun, spelling kept ("policies" -> "policy")."""
+    from lemminflect import getLemma
+
+    if len(word) <= 3 and not word.endswith("ies"):
+        return word
+    lemma = getLemma(word, upos="NOUN")[0]
+    return lemma if lemma else word
+
+
+@lru_cache(maxsize=200_000)
+def noun_lemma(word: str) -> str:
+    """Singular of a lower-case word read as a noun, American spelling ("behaviours" -> "behavior")."""
+    return american(singular(word))
+
+
+_ACRO_PLURAL = re.compile(r"^([A-Z][A-Za-z0-9]*[A-Z0-9])s$")
+
+
+@lru_cache(maxsize=200_000)
+def is_name(part: str) -> bool:
+    """A word part written as a name or acronym: two capitals (GRPO, AlphaAlign, LLMs), a capital
+    inside (wav2Vec), or a capital and a digit (SAM2, T5). Not a sentence-initial capital, a
+    bare size (3D, 100k) or a roman numeral."""
+    letters = sum(c.isalpha() for c in part)
+    if not part or not part[0].isalnum() or letters == 0:
+        return False
+    if re.fullmatch(r"\d+(?:[A-Za-z]|[kKmMbB]|st|nd|rd|th|s)", part) or re.fullmatch(r"[IVX]{1,4}", part):
+        return False
+    uppers = sum(c.isupper() for c in part)
+    digits = sum(c.isdigit() for c in part)
+    return uppers >= 2 or (uppers == 1 and not part[0].isupper()) or (uppers >= 1 and digits >= 1)
+
+
+@lru_cache(maxsize=400_000)
+def word_key(part: str) -> str:
+    """Normal form of one word part: a name keeps its case (plural "s" dropped: LLMs -> LLM);
+    an ordinary word becomes its lower-case American noun lemma."""
+    part = part.replace("\u2019", "'")
+    if is_name(part):
+        m = _ACRO_PLURAL.match(part)
+        return m.group(1) if m else part
+    return noun_lemma(part.lower())
+
+
+def lemma_key(phrase: str) -> tuple[str, ...]:
+    """Lemma key of a surface form: one entry per word part (hyphens split)."""
+    return tuple(word_key(p) for w in phrase.split() for p in w.split("-") if p)
+
+
+# Suffixes that mark an adjective, for words outside lemminflect's dictionary
+# ("convolutional", "variational", "equivariant" are not in it).
+_ADJ_SUFFIX = re.compile(r"(?:al|ive|ous|ic|ical|able|ible|ful|less|ant|ent|ary|ory|ish|wise|like|free|"
+                         r"aware|based|driven|agnostic|invariant|equivariant)$")
+_NOUN_SUFFIX = re.compile(r"(?:tion|sion|ment|ness|ity|ance|ence|ism|ist|er|or|ics|ing|age|ure|ogy|graph|"
+                          r"gram|ware|set|net|bench|former|model)s?$")
+
+
+@lru_cache(maxsize=200_000)
+def is_nominal(word: str) -> bool:
+    """Can this word head a noun phrase? Names always; dictionary words with a noun reading;
+    unknown words unless they look like adjectives."""
+    last = word.split("-")[-1]
+    if not last:
+        return False
+    if is_name(last):
+        return True
+    lw = american(last.lower())
+    r = readings(lw)
+    if r:
+        return "NOUN" in r or "PROPN" in r
+    if _NOUN_SUFFIX.search(lw):
+        return True
+    return not _ADJ_SUFFIX.search(lw)
+
+
+@lru_cache(maxsize=200_000)
+def is_adjective(word: str) -> bool:
+    """An ordinary word that is only an adjective or adverb ("neural", "deep", "faster",
+    "convolutional"): it cannot be a concept on its own."""
+    return not is_name(word) and not is_nominal(word)
+
+
+@lru_cache(maxsize=200_000)
+def is_verb_only(word: str) -> bool:
+    """A finite verb form and nothing else ("undergo", "generalize", "reconstructs")."""
+    if is_name(word):
+        return False
+    r = readings(american(word.lower()))
+    return bool(r) and r <= {"VERB", "AUX"}

@@ -1,0 +1,89 @@
+"""Mentions that mean it: when a form found in a paper's text links the paper to a concept.
+
+Plain functions over the scan's matches and vectors; the link phases call them.
+
+- A form used as a modifier inside a longer form ("reinforcement" in "reinforcement
+  learning", "gradient" in "gradient descent") is no mention.
+- A form that is the tail of a longer one ("neural network" in "convolutional neural
+  network") is a mention only when the concept also stands alone in some papers, so a
+  fragment that only ever occurs inside one term ("language processing" in "natural
+  language processing", "connected layer") never becomes a hub.
+- A concept the extractor did not choose for a paper links it only when the concept is close
+  enough to the paper (cosine of their embeddings): a broad single word needs more.
+- Display names take the authors' case: a capitalised ordinary word is lower-cased unless
+  the authors write it capitalised inside sentences more often than not.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from . import lemmas as L
+from .concepts_rules import GENERIC_HEADS
+
+__all__ = ["MENTION_WORD", "MENTION_PHRASE", "MENTION_NAME", "STANDALONE", "mentions_in", "threshold",
+           "word_case_counts", "authors_case"]
+
+#: Least cosine of paper and concept for a mention the extractor did not choose, by the shape
+#: of the concept's form. Measured on the 1,283 dev papers (benchmarks/quality.py): for single
+#: ordinary words 0.3 -> 0.35 lifts hub precision 0.82 -> 0.86 at the cost of linking recall;
+#: names (GRPO, REINFORCE) are specific enough to link wherever they are written.
+MENTION_WORD = 0.35
+MENTION_PHRASE = 0.2
+MENTION_NAME = 0.0
+#: Share of the papers with a concept in which it must stand alone before its occurrences as
+#: the tail of a longer form count (at least one paper). On dev this keeps "connected layer",
+#: "language processing", "Short-Term memory" (fragments of one longer term) from being hubs.
+STANDALONE = 0.1
+
+Match = tuple[int, tuple[str, ...], str]  # (position, normalised form, concept group)
+
+
+def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], str, bool]]:
+    """The matches of one paper that are mentions, each flagged ``inside`` when it is the tail
+    of a longer match. A match that a longer one extends beyond its end (a modifier) is dropped,
+    unless it is a name (REINFORCE in "REINFORCE baseline") or only generic heads follow it
+    ("diffusion" in "diffusion model")."""
+    out = []
+    for pos, form, group in matched:
+        end = pos + len(form)
+        covers = [(q, g) for q, g, _ in matched if q <= pos and q + len(g) >= end and (q, g) != (pos, form)]
+        named = any(L.is_name(w) for w in form) or form[-1] == "based"  # "diffusion-based X" is about diffusion
+        if not named and any(q + len(g) > end and not all(L.word_key(w) in GENERIC_HEADS for w in g[end - q:])
+                             for q, g in covers):
+            continue
+        out.append((pos, form, group, bool(covers)))
+    return out
+
+
+def threshold(surface: str) -> float:
+    """The least paper-concept cosine for an unchosen mention of a concept written ``surface``."""
+    if any(L.is_name(p) for w in surface.split() for p in w.split("-") if p):
+        return MENTION_NAME
+    return MENTION_PHRASE if len(surface.split()) > 1 else MENTION_WORD
+
+
+def word_case_counts(sentences_of: Iterable[Sequence[Sequence[str]]]) -> Counter:
+    """How often each word is written, by exact case, inside a sentence (not its first word).
+
+    ``sentences_of`` gives, per paper, its sentences as word lists, without the title."""
+    out: Counter = Counter()
+    for sentences in sentences_of:
+        for words in sentences:
+            out.update(words[1:])
+    return out
+
+
+def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
+    """``form`` with each capitalised ordinary word lower-cased unless the authors write it
+    capitalised inside sentences more often than not ("Hamiltonian" stays; "Adversarial
+    Network" from a title becomes "adversarial network"). Names keep their case."""
+    out = []
+    for w in form.split():
+        if w[:1].isupper() and not any(L.is_name(p) for p in w.split("-") if p):
+            low = w[:1].lower() + w[1:]
+            if seen.get(w, 0) <= seen.get(low, 0):
+                w = low
+        out.append(w)
+    return " ".join(out)
