@@ -41,8 +41,8 @@ def neo4j_options(fn):
     """--uri/--user/--password/--database, also read from NEO4J_* variables. The password is never echoed."""
     fn = click.option("--database", envvar="NEO4J_DATABASE", default=None,
                       help="Database name [env NEO4J_DATABASE; default: the server's default].")(fn)
-    fn = click.option("--password", envvar="NEO4J_PASSWORD", default="graphkit-local", show_default=False,
-                      help="Password [env NEO4J_PASSWORD; default: the local server's].")(fn)
+    fn = click.option("--password", envvar="NEO4J_PASSWORD", default=None, show_default=False,
+                      help="Password [env NEO4J_PASSWORD; default: the one the local server generated].")(fn)
     fn = click.option("--user", envvar="NEO4J_USER", default="neo4j", show_default=True, help="User [env NEO4J_USER].")(fn)
     fn = click.option("--uri", envvar="NEO4J_URI", default="bolt://127.0.0.1:7687", show_default=True,
                       help="Bolt URI of the server [env NEO4J_URI].")(fn)
