@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import warnings
 
 import click
 
@@ -26,6 +27,10 @@ def _fail_cleanly(fn):
             raise click.ClickException(str(e)) from None
 
     return wrapper
+
+
+def _one_line_warning(message, category, filename, lineno, file=None, line=None):
+    click.echo(f"Warning: {message}", err=True)
 
 
 def graph_option(fn):
@@ -65,6 +70,7 @@ def cli():
       graphkit concepts --graph exports/iclr2026.graphml --top 20
       graphkit view --graph exports/iclr2026.graphml SAM2 --output exports/sam2.html
     """
+    warnings.showwarning = _one_line_warning
 
 
 @cli.command(context_settings=CONTEXT)

@@ -96,6 +96,8 @@ def load_text(path: str | os.PathLike) -> str:
     """Read a file as UTF-8 (gzip-compressed too); undecodable bytes name their line."""
     p = Path(path)
     try:
+        if p.exists() and not p.is_dir() and not p.is_file():  # a FIFO with no writer would block forever
+            raise InputError(p, "is not a regular file (a pipe, socket or device); save the papers to a file")
         data = p.read_bytes()
     except FileNotFoundError:
         raise InputError(p, "no such file") from None
@@ -110,6 +112,7 @@ def load_text(path: str | os.PathLike) -> str:
             raise InputError(p, f"broken gzip data: {e}") from None
     if not data.strip():
         raise InputError(p, "file is empty")
+    data = _utf16_as_utf8(p, data)
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise InputError(p, "contains NUL bytes: this looks like a binary file, not papers", line)
