@@ -201,3 +201,34 @@ def test_missing_driver_is_one_line(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "path", [str(tmp_path)] + [p for p in sys.path if "site-packages" not in p])
     with pytest.raises(MissingDependency):
         _driver_module()
+
+
+# ---------------------------------------------------------------- pages
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("fragment", ["#node=constructor", "#node=__proto__", "#node=%E0%A4%A", "#node=toString",
+                                      "#node=hasOwnProperty"])
+def test_hostile_node_fragments_do_not_throw(sample_graph, tmp_path, chromium_path, fragment):
+    from playwright.sync_api import sync_playwright
+
+    from graphkit.render import render_page
+
+    from .test_browser import CHROMIUM_ARGS
+
+    path = tmp_path / "all.html"
+    render_page(sample_graph, path, title="all")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True)
+        page = browser.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(path.as_uri() + fragment)
+        page.wait_for_function("document.body.dataset.rendered === '1'", timeout=30_000)
+        page.evaluate("location.hash = '#node=concept%3Asam2'")  # a good fragment after a bad one still works
+        page.wait_for_function("document.querySelector('#panel h2') && "
+                               "document.querySelector('#panel h2').textContent === 'SAM2'", timeout=10_000)
+        page.evaluate(f"location.hash = {fragment!r}")
+        page.wait_for_timeout(200)
+        browser.close()
+    assert errors == []
