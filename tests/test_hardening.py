@@ -232,3 +232,37 @@ def test_hostile_node_fragments_do_not_throw(sample_graph, tmp_path, chromium_pa
         page.wait_for_timeout(200)
         browser.close()
     assert errors == []
+
+
+def copy_clone(dest):
+    """The clone's files as git sees them (tracked and untracked, not ignored), symlinks kept."""
+    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                           capture_output=True, check=True).stdout.split(b"\0")
+    for name in filter(None, files):
+        src = ROOT / name.decode()
+        if not os.path.lexists(src):
+            continue
+        target = dest / name.decode()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if src.is_symlink():
+            os.symlink(os.readlink(src), target)
+        else:
+            target.write_bytes(src.read_bytes())
+            target.chmod(src.stat().st_mode)
+    return dest
+
+
+def test_set_up_in_another_clone_does_not_repoint_this_one(tmp_path):
+    """scripts/env.sh gives each clone its own thin layer over the shared dependencies."""
+    where = "import graphkit, neo4j; print(graphkit.__file__)"
+    mine = subprocess.run(["bash", "scripts/env.sh"], cwd=ROOT, capture_output=True, text=True, check=True)
+    layer = mine.stdout.strip()
+    other = copy_clone(tmp_path / "other-clone")
+    theirs = subprocess.run(["bash", "scripts/env.sh"], cwd=other, capture_output=True, text=True, check=True)
+    their_layer = theirs.stdout.strip()
+    assert their_layer == str(other / ".venv") and layer == str(ROOT / ".venv")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    for venv, clone in ((layer, ROOT), (their_layer, other)):
+        out = subprocess.run([f"{venv}/bin/python", "-c", where], cwd=tmp_path, env=env, capture_output=True,
+                             text=True, check=True).stdout.strip()
+        assert out == str(clone / "graphkit" / "__init__.py")

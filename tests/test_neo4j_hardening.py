@@ -160,3 +160,48 @@ def test_no_password_anywhere_is_one_line(runner, tmp_path, monkeypatch, neo4j_s
 def test_bad_uris_are_one_line(runner, uri):
     result = runner.invoke(cli, ["query", "RETURN 1"], env={"NEO4J_URI": uri, "NEO4J_PASSWORD": "whatever1"})
     assert one_line_error(result).startswith(f"Error: bad Neo4j URI {uri!r}")
+
+
+def test_the_wheel_alone_runs_the_cypher_library(neo4j_driver, library_graph, neo4j_server, tmp_path):
+    """Build the wheel, install it (no dependencies: those come from the shared environment)
+    into a fresh virtual environment, and run a library query from outside the clone."""
+    import subprocess
+    import sys
+    import venv
+    from pathlib import Path
+
+    import neo4j as driver_package
+
+    from .test_hardening import copy_clone
+
+    Neo4jWriter(neo4j_driver).load(library_graph)
+    src = copy_clone(tmp_path / "src")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w",
+                    str(tmp_path / "dist"), str(src)], check=True, capture_output=True)
+    (wheel,) = (tmp_path / "dist").glob("graphkit-*.whl")
+    fresh = tmp_path / "fresh"
+    venv.create(fresh, with_pip=False)
+    purelib = subprocess.run([fresh / "bin" / "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             capture_output=True, text=True, check=True).stdout.strip()
+    Path(purelib, "00-deps.pth").write_text(str(Path(driver_package.__file__).parents[1]) + "\n")
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(fresh / "bin" / "python"), "install", "-q", "--ignore-installed",
+                    "--no-deps", str(wheel)], check=True, capture_output=True)
+    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "NEO4J_URI": neo4j_server["uri"],
+           "NEO4J_PASSWORD": neo4j_server["password"]}
+    run = subprocess.run([fresh / "bin" / "graphkit", "query", "top-concepts", "-p", "limit", "3", "--format", "json"],
+                         cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    import json
+
+    assert [r["concept"] for r in json.loads(run.stdout)][:1] == [
+        lib_top(neo4j_driver)] and len(json.loads(run.stdout)) == 3
+    where = subprocess.run([fresh / "bin" / "python", "-c", "import graphkit; print(graphkit.__file__)"], cwd=tmp_path,
+                           env=env, capture_output=True, text=True, check=True).stdout
+    assert where.startswith(purelib)
+
+
+def lib_top(driver):
+    from graphkit.store.neo4j import library
+
+    q = library()["top-concepts"]
+    return run_query(driver, q.text, q.bind({"limit": "1"}))[1][0]["concept"]
