@@ -128,6 +128,23 @@ def load_text(path: str | os.PathLike) -> str:
     return _CONTROL.sub(" ", text)
 
 
+def _utf16_as_utf8(p: Path, data: bytes) -> bytes:
+    """UTF-16 text (a byte-order mark, or every other byte NUL in ASCII text) re-encoded as UTF-8."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        enc = "utf-16"
+    elif len(data) >= 4 and data[1::2][:200].count(0) > 0.9 * len(data[1::2][:200]) and 0 not in data[0:200:2]:
+        enc = "utf-16-le"
+    elif len(data) >= 4 and data[0::2][:200].count(0) > 0.9 * len(data[0::2][:200]) and 0 not in data[1:200:2]:
+        enc = "utf-16-be"
+    else:
+        return data
+    try:
+        return data.decode(enc).encode("utf-8")
+    except UnicodeError as e:
+        line = data[: getattr(e, "start", 0)].count("\n".encode(enc)) + 1
+        raise InputError(p, f"is not valid UTF-16 ({e.reason}); save it as UTF-8", line) from None
+
+
 def detect_format(path: str | os.PathLike, text: str) -> str:
     """The format of a file: a content sniffer first, then the extension, then plain text."""
     for spec in _READERS.values():
