@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # networkx loads on first use, not on `graphkit --help`
 PAGE_NODES = 3000
 
 __all__ = ["input_formats", "export_formats", "BuildResult", "build_files", "load_graph", "open_store", "graph_from",
-           "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "store_load",
+           "check_outputs", "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "store_load",
            "query", "resolve_query", "format_rows", "as_json", "concepts_table", "papers_text"]
 
 
@@ -68,9 +68,11 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
     from .build import build
     from .export import write_graphml
     from .extract import KeyBERTExtractor, default_embedder
+    from .io import check_outputs
     from .read import read_papers
     from .thesaurus import read_thesaurus
 
+    check_outputs({"--output": output, "--html": html_path}, inputs=[*inputs, *filter(None, [thesaurus_path])])
     papers, formats = read_papers(inputs, fmt)
     thesaurus = read_thesaurus(thesaurus_path) if thesaurus_path else None
     embedder = embedder if embedder is not None else default_embedder(cache)
@@ -97,6 +99,13 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
         shared=sum(1 for c in linked.concepts if c.paper_count >= 2), mentions=len(linked.mentions),
         nodes=g.number_of_nodes(), edges=g.number_of_edges(), output=Path(output), html=html_out,
     )
+
+
+def check_outputs(outputs: dict, inputs=()) -> None:
+    """Check every output path of a command before any work (see :func:`graphkit.io.check_outputs`)."""
+    from .io import check_outputs as _check
+
+    _check(outputs, inputs)
 
 
 def load_graph(path: str | os.PathLike) -> nx.MultiDiGraph:
@@ -213,7 +222,12 @@ def resolve_query(query: str, params: dict[str, str], stdin=None) -> tuple[str, 
         path = Path(query)
         if not path.is_file():
             raise GraphkitError(f"{query}: no such query file (library queries: {', '.join(lib)})")
-        text = path.read_text(encoding="utf-8")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as e:
+            raise GraphkitError(f"{query}: is not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
+        except OSError as e:
+            raise GraphkitError(f"{query}: cannot read ({e.strerror or e})") from None
         parsed = parse_query(path.stem, text)
         return text, parsed.bind(params) if parsed.params else dict(params)
     if not any(ch.isspace() for ch in query.strip()):

@@ -19,11 +19,13 @@ import hashlib
 import importlib
 import os
 import pkgutil
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
+from ..io import STDIN, check_input
 from ..model import Paper
 from ..text import CONTROL_CHARS
 
@@ -40,6 +42,9 @@ __all__ = [
     "check_abstract",
     "content_id",
 ]
+
+#: How standard input (``-``) is named in messages.
+STDIN_NAME = "<stdin>"
 
 #: An abstract longer than this is almost certainly a whole paper or a broken file.
 MAX_ABSTRACT_CHARS = 20_000
@@ -94,10 +99,11 @@ def formats() -> list[str]:
 
 def load_text(path: str | os.PathLike) -> str:
     """Read a file as UTF-8 (gzip-compressed too); undecodable bytes name their line."""
+    if str(path) == STDIN:
+        return _decode(Path(STDIN_NAME), sys.stdin.buffer.read())
     p = Path(path)
     try:
-        if p.exists() and not p.is_dir() and not p.is_file():  # a FIFO with no writer would block forever
-            raise InputError(p, "is not a regular file (a pipe, socket or device); save the papers to a file")
+        check_input(p)
         data = p.read_bytes()
     except FileNotFoundError:
         raise InputError(p, "no such file") from None
@@ -105,6 +111,10 @@ def load_text(path: str | os.PathLike) -> str:
         raise InputError(p, "is a directory, not a file") from None
     except OSError as e:
         raise InputError(p, f"cannot read: {e.strerror}") from None
+    return _decode(p, data)
+
+
+def _decode(p: Path, data: bytes) -> str:
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)
@@ -172,10 +182,11 @@ def read_file(path: str | os.PathLike, fmt: str | None = None) -> tuple[list[Pap
     """Read one file; returns its papers and the name of the format used."""
     spec = _spec(fmt) if fmt else None
     text = load_text(path)
-    spec = spec or _READERS[detect_format(path, text)]
-    papers = list(spec.read(str(path), text))
+    name = STDIN_NAME if str(path) == STDIN else str(path)
+    spec = spec or _READERS[detect_format(name, text)]
+    papers = list(spec.read(name, text))
     if not papers:
-        raise InputError(path, f"no abstracts found (read as {spec.name})")
+        raise InputError(name, f"no abstracts found (read as {spec.name})")
     return papers, spec.name
 
 
@@ -185,7 +196,13 @@ def read_papers(paths: Iterable[str | os.PathLike], fmt: str | None = None,
     papers: list[Paper] = []
     formats: dict[str, str] = {}
     seen: dict[str, str] = {}
+    given: dict[str, str] = {}
     for path in paths:
+        key = STDIN if str(path) == STDIN else os.path.realpath(path)
+        if key in given:
+            also = "" if given[key] == str(path) else f" (also as {given[key]})"
+            raise InputError(STDIN_NAME if key == STDIN else path, f"is given twice{also}; name each file once")
+        given[key] = str(path)
         batch, used = read_file(path, fmt)
         formats[str(path)] = used
         for p in batch:
