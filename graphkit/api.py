@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # networkx loads on first use, not on `graphkit --help`
 PAGE_NODES = 3000
 
 __all__ = ["input_formats", "export_formats", "BuildResult", "build_files", "load_graph", "open_store", "graph_from",
-           "check_outputs", "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "store_load",
+           "check_outputs", "warnings_as_lines", "stdout_closed", "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "store_load",
            "query", "resolve_query", "format_rows", "as_json", "concepts_table", "papers_text"]
 
 
@@ -99,6 +99,28 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
         shared=sum(1 for c in linked.concepts if c.paper_count >= 2), mentions=len(linked.mentions),
         nodes=g.number_of_nodes(), edges=g.number_of_edges(), output=Path(output), html=html_out,
     )
+
+
+def warnings_as_lines(echo) -> None:
+    """Show warnings (an unusable embedding cache, say) as one ``Warning: ...`` line each, via ``echo``."""
+    import warnings
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        echo(f"Warning: {message}")
+
+    warnings.showwarning = show
+
+
+def stdout_closed() -> None:
+    """Standard output's reader went away (``| head``): send what is still buffered nowhere."""
+    import io
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit does not fail again
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
 
 
 def check_outputs(outputs: dict, inputs=()) -> None:

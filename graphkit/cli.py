@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import functools
-import io
-import os
 import sys
-import warnings
 
 import click
 
@@ -28,28 +25,15 @@ def _fail_cleanly(fn):
         except GraphkitError as e:
             raise click.ClickException(str(e)) from None
         except BrokenPipeError:  # `graphkit concepts | head`: the reader has all it wanted
-            _stdout_gone()
+            api.stdout_closed()
+            sys.exit(0)
 
     return wrapper
-
-
-def _stdout_gone():
-    """Standard output was closed by its reader: stop quietly, with success (Python's advice)."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit does not fail again
-    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        pass
-    sys.exit(0)
 
 
 def _done(message: str, *outputs) -> None:
     """A command's closing line; on stderr when an output went to standard output."""
     click.echo(message, err=any(str(o) == "-" for o in outputs if o is not None))
-
-
-def _one_line_warning(message, category, filename, lineno, file=None, line=None):
-    click.echo(f"Warning: {message}", err=True)
 
 
 def graph_option(fn):
@@ -89,7 +73,7 @@ def cli():
       graphkit concepts --graph exports/iclr2026.graphml --top 20
       graphkit view --graph exports/iclr2026.graphml SAM2 --output exports/sam2.html
     """
-    warnings.showwarning = _one_line_warning
+    api.warnings_as_lines(lambda text: click.echo(text, err=True))
 
 
 @cli.command(context_settings=CONTEXT)
