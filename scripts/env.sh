@@ -40,6 +40,12 @@ if [ "$(cat "$layer/.complete" 2>/dev/null)" != "$stamp" ]; then
   echo "$shared" >"$mine/00-graphkit-shared-deps.pth"
   "$venv/bin/python" -m pip --python "$layer/bin/python" install -q --disable-pip-version-check --no-deps --ignore-installed \
     --no-build-isolation -e "$root" >&2
+  # the shared environment's tools (pytest, ruff, mypy, ...) are this layer's too
+  for tool in "$venv"/bin/*; do
+    name=$(basename "$tool")
+    case "$name" in python*|pip*|activate*|Activate*|graphkit) continue ;; esac
+    [ -e "$layer/bin/$name" ] || ln -s "$tool" "$layer/bin/$name"
+  done
   echo "$stamp" >"$layer/.complete"
 fi
 echo "$layer"
