@@ -72,7 +72,7 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
     from .read import read_papers
     from .thesaurus import read_thesaurus
 
-    check_outputs({"--output": output, "--html": html_path}, inputs=[*inputs, *filter(None, [thesaurus_path])])
+    check_outputs({"--output": output, "--html": html_path}, inputs=[*inputs, *([thesaurus_path] if thesaurus_path else [])])
     papers, formats = read_papers(inputs, fmt)
     thesaurus = read_thesaurus(thesaurus_path) if thesaurus_path else None
     embedder = embedder if embedder is not None else default_embedder(cache)

@@ -7,7 +7,6 @@ replaced, no temporary file left behind.
 
 from __future__ import annotations
 
-import gzip
 import os
 import shutil
 import stat
@@ -17,8 +16,6 @@ from pathlib import Path
 import pytest
 
 from graphkit.cli import cli
-
-from .conftest import DATA
 
 GOOD_TEXT = ("We train graph neural networks on molecules and report strong results on property prediction.\n\n"
              "Transformers for protein folding reach state of the art accuracy on standard benchmarks.\n")

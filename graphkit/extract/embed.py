@@ -76,9 +76,11 @@ class EmbeddingCache:
         """The stored vectors of these keys; with ``dim``, only whole unit-length vectors of that size."""
         db = self._conn()
         found: dict[bytes, np.ndarray] = {}
+        if db is None:
+            return found
         bad = 0
         try:
-            for i in range(0, len(keys) if db else 0, 500):
+            for i in range(0, len(keys), 500):
                 chunk = keys[i:i + 500]
                 q = f"SELECT h, v FROM vec WHERE h IN ({','.join('?' * len(chunk))})"
                 for h, v in db.execute(q, chunk):

@@ -150,8 +150,8 @@ def _utf16_as_utf8(p: Path, data: bytes) -> bytes:
         return data
     try:
         return data.decode(enc).encode("utf-8")
-    except UnicodeError as e:
-        line = data[: getattr(e, "start", 0)].count("\n".encode(enc)) + 1
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count("\n".encode(enc)) + 1
         raise InputError(p, f"is not valid UTF-16 ({e.reason}); save it as UTF-8", line) from None
 
 
