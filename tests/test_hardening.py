@@ -104,6 +104,7 @@ def embed_with(path, texts):
     return vecs, [str(w.message) for w in caught if issubclass(w.category, GraphkitWarning)]
 
 
+@pytest.mark.integration
 def test_corrupt_cache_is_left_alone_and_everything_computed(tmp_path, embedder_texts):
     texts, expected = embedder_texts
     path = tmp_path / "embeddings.sqlite"
@@ -116,6 +117,7 @@ def test_corrupt_cache_is_left_alone_and_everything_computed(tmp_path, embedder_
     assert path.read_bytes() == junk
 
 
+@pytest.mark.integration
 def test_foreign_database_is_not_touched(tmp_path, embedder_texts):
     texts, expected = embedder_texts
     path = tmp_path / "other.sqlite"
@@ -130,6 +132,7 @@ def test_foreign_database_is_not_touched(tmp_path, embedder_texts):
     assert path.read_bytes() == before
 
 
+@pytest.mark.integration
 def test_read_only_cache_is_read_not_written(tmp_path, embedder_texts):
     from graphkit.extract import EmbeddingCache, MiniLMEmbedder
 
@@ -148,6 +151,7 @@ def test_read_only_cache_is_read_not_written(tmp_path, embedder_texts):
                                                 "new embeddings are not kept"]
 
 
+@pytest.mark.integration
 def test_damaged_vectors_are_computed_again(tmp_path, embedder_texts):
     texts, expected = embedder_texts
     path = tmp_path / "embeddings.sqlite"
@@ -165,6 +169,7 @@ def test_damaged_vectors_are_computed_again(tmp_path, embedder_texts):
     assert embed_with(path, texts)[1] == []  # and they were stored whole again
 
 
+@pytest.mark.integration
 def test_cli_shows_a_cache_warning_as_one_line(runner, tmp_path, monkeypatch):
     monkeypatch.setenv("GRAPHKIT_CACHE_DIR", str(tmp_path / "cache"))
     (tmp_path / "cache").mkdir()
@@ -213,7 +218,7 @@ def test_hostile_node_fragments_do_not_throw(sample_graph, tmp_path, chromium_pa
 
     from graphkit.render import render_page
 
-    from .test_browser import CHROMIUM_ARGS
+    from .conftest import CHROMIUM_ARGS
 
     path = tmp_path / "all.html"
     render_page(sample_graph, path, title="all")
@@ -251,6 +256,7 @@ def copy_clone(dest):
     return dest
 
 
+@pytest.mark.integration
 def test_set_up_in_another_clone_does_not_repoint_this_one(tmp_path):
     """scripts/env.sh gives each clone its own thin layer over the shared dependencies."""
     where = "import graphkit, neo4j; print(graphkit.__file__)"

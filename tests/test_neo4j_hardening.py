@@ -101,6 +101,7 @@ def test_a_load_that_stops_half_way_says_how_to_finish(neo4j_driver, library_gra
                      r"command once the cause is fixed, or add --replace to start over\)$", msg), msg
 
 
+@pytest.mark.integration
 def test_extraction_bounds_concept_length():
     from graphkit.build import build
     from graphkit.extract import MAX_CONCEPT_CHARS
