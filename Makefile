@@ -22,13 +22,7 @@ bench-build:   ## build time on the samples and the 1,283 dev papers
 bench-quality: ## concept quality vs plain KeyBERT and YAKE on the dev set
 	@"$$(bash scripts/env.sh)/bin/python" benchmarks/quality.py
 
-bench-test-unit:     ## lint, types, then the unit tests alone (no model, no server, no browser; under 20 s)
-	@bash scripts/test.sh -m unit
-
-lint:          ## ruff and mypy only
-	@"$$(bash scripts/env.sh)/bin/ruff" check . && "$$(bash scripts/env.sh)/bin/mypy"
-
-neo4j:   ## Neo4j load speed vs one statement per row
+bench-neo4j:   ## Neo4j load speed vs one statement per row
 	@"$$(bash scripts/env.sh)/bin/python" benchmarks/neo4j_load.py
 
 bench-pages:   ## concept map of 10,000 abstracts in headless Chromium vs a pyvis page

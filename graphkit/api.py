@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # networkx loads on first use, not on `graphkit --help`
 PAGE_NODES = 3000
 
 __all__ = ["input_formats", "export_formats", "BuildResult", "build_files", "load_graph", "open_store", "graph_from",
+           "check_outputs", "warnings_as_lines", "stdout_closed",
            "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "export_paths",
            "nodes_frame", "edges_frame", "store_load",
            "query", "resolve_query", "format_rows", "as_json", "concepts_table", "papers_text"]
@@ -73,9 +74,11 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
     from .build import build
     from .export import write_graphml
     from .extract import KeyBERTExtractor, default_embedder
+    from .io import check_outputs
     from .read import read_papers
     from .thesaurus import read_thesaurus
 
+    check_outputs({"--output": output, "--html": html_path}, inputs=[*inputs, *([thesaurus_path] if thesaurus_path else [])])
     papers, formats = read_papers(inputs, fmt, keywords_suffice=concepts == "keywords")
     thesaurus = read_thesaurus(thesaurus_path) if thesaurus_path else None
     if concepts == "keywords":
@@ -105,6 +108,35 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
         shared=sum(1 for c in linked.concepts if c.paper_count >= 2), mentions=len(linked.mentions),
         nodes=g.number_of_nodes(), edges=g.number_of_edges(), output=Path(output), html=html_out,
     )
+
+
+def warnings_as_lines(echo) -> None:
+    """Show warnings (an unusable embedding cache, say) as one ``Warning: ...`` line each, via ``echo``."""
+    import warnings
+
+    def show(message, category, filename, lineno, file=None, line=None):
+        echo(f"Warning: {message}")
+
+    warnings.showwarning = show
+
+
+def stdout_closed() -> None:
+    """Standard output's reader went away (``| head``): send what is still buffered nowhere."""
+    import io
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the flush at exit does not fail again
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
+
+
+def check_outputs(outputs: dict, inputs=()) -> None:
+    """Check every output path of a command before any work (see :func:`graphkit.io.check_outputs`)."""
+    from .io import check_outputs as _check
+
+    _check(outputs, inputs)
 
 
 def load_graph(path: str | os.PathLike) -> nx.MultiDiGraph:
@@ -249,7 +281,12 @@ def resolve_query(query: str, params: dict[str, str], stdin=None) -> tuple[str, 
         path = Path(query)
         if not path.is_file():
             raise GraphkitError(f"{query}: no such query file (library queries: {', '.join(lib)})")
-        text = path.read_text(encoding="utf-8")
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as e:
+            raise GraphkitError(f"{query}: is not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
+        except OSError as e:
+            raise GraphkitError(f"{query}: cannot read ({e.strerror or e})") from None
         parsed = parse_query(path.stem, text)
         return text, parsed.bind(params) if parsed.params else dict(params)
     if not any(ch.isspace() for ch in query.strip()):

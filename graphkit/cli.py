@@ -24,12 +24,20 @@ def _fail_cleanly(fn):
             raise click.UsageError(str(e)) from None
         except GraphkitError as e:
             raise click.ClickException(str(e)) from None
+        except BrokenPipeError:  # `graphkit concepts | head`: the reader has all it wanted
+            api.stdout_closed()
+            sys.exit(0)
 
     return wrapper
 
 
+def _done(message: str, *outputs) -> None:
+    """A command's closing line; on stderr when an output went to standard output."""
+    click.echo(message, err=any(str(o) == "-" for o in outputs if o is not None))
+
+
 def graph_option(fn):
-    return click.option("--graph", "graph_path", required=True, type=click.Path(dir_okay=False),
+    return click.option("--graph", "graph_path", required=True, type=click.Path(),
                         help="A graph built by 'graphkit build' (GraphML).")(fn)
 
 
@@ -56,8 +64,8 @@ def neo4j_options(fn):
     """--uri/--user/--password/--database, also read from NEO4J_* variables. The password is never echoed."""
     fn = click.option("--database", envvar="NEO4J_DATABASE", default=None,
                       help="Database name [env NEO4J_DATABASE; default: the server's default].")(fn)
-    fn = click.option("--password", envvar="NEO4J_PASSWORD", default="graphkit-local", show_default=False,
-                      help="Password [env NEO4J_PASSWORD; default: the local server's].")(fn)
+    fn = click.option("--password", envvar="NEO4J_PASSWORD", default=None, show_default=False,
+                      help="Password [env NEO4J_PASSWORD; default: the one the local server generated].")(fn)
     fn = click.option("--user", envvar="NEO4J_USER", default="neo4j", show_default=True, help="User [env NEO4J_USER].")(fn)
     fn = click.option("--uri", envvar="NEO4J_URI", default="bolt://127.0.0.1:7687", show_default=True,
                       help="Bolt URI of the server [env NEO4J_URI].")(fn)
@@ -80,17 +88,18 @@ def cli():
       graphkit concepts --graph exports/iclr2026.graphml --top 20
       graphkit view --graph exports/iclr2026.graphml SAM2 --output exports/sam2.html
     """
+    api.warnings_as_lines(lambda text: click.echo(text, err=True))
 
 
 @cli.command(context_settings=CONTEXT)
-@click.argument("inputs", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
-              help="Where to write the graph (GraphML).")
+@click.argument("inputs", nargs=-1, required=True, type=click.Path())
+@click.option("--output", "-o", required=True, type=click.Path(),
+              help="Where to write the graph (GraphML); - for standard output.")
 @click.option("--format", "fmt", type=click.Choice(api.input_formats()),
               help="Input format; detected from each file's name and content when omitted.")
-@click.option("--html", "html_path", type=click.Path(dir_okay=False),
+@click.option("--html", "html_path", type=click.Path(),
               help="Also write an offline HTML page of the whole concept graph.")
-@click.option("--thesaurus", type=click.Path(dir_okay=False),
+@click.option("--thesaurus", type=click.Path(),
               help="A TSV of 'label<TAB>replace by' rows applied to concepts (empty 'replace by' removes).")
 @click.option("--min-cooccurrence", type=click.IntRange(min=1),
               help="Fewest shared papers for a CO_OCCURS edge [default: 1 below 1,000 papers, else 2].")
@@ -106,33 +115,36 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts,
     """Read papers from INPUTS, extract and link concepts, and write the graph.
 
     INPUTS are plain text (abstracts separated by blank lines, under an optional heading
-    line), JSON Lines, JSON or CSV files with an 'abstract' column; .gz is read too.
+    line), JSON Lines, JSON or CSV files with an 'abstract' column; .gz is read too;
+    - reads standard input.
     """
     result = api.build_files(list(inputs), output, fmt=fmt, html_path=html_path, thesaurus_path=thesaurus,
                              min_cooccurrence=min_cooccurrence, cache=not no_cache, progress=not quiet,
                              concepts=concepts)
     formats = ", ".join(sorted(set(result.formats.values())))
     files = len(result.formats)
-    click.echo(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).")
-    click.echo(f"Found {result.concepts:,} concepts ({result.shared:,} shared by 2+ papers) "
-               f"in {result.mentions:,} mentions.")
-    click.echo(f"Graph: {result.nodes:,} nodes, {result.edges:,} edges.")
-    click.echo(f"Wrote {result.output}")
+    outs = (output, html_path)
+    _done(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).", *outs)
+    _done(f"Found {result.concepts:,} concepts ({result.shared:,} shared by 2+ papers) "
+          f"in {result.mentions:,} mentions.", *outs)
+    _done(f"Graph: {result.nodes:,} nodes, {result.edges:,} edges.", *outs)
+    _done(f"Wrote {'standard output' if output == '-' else result.output}", *outs)
     if result.html:
-        click.echo(f"Wrote {result.html}")
+        _done(f"Wrote {'standard output' if html_path == '-' else result.html}", *outs)
 
 
 @cli.command(context_settings=CONTEXT)
 @graph_option
 @click.option("--top", type=click.IntRange(min=1), help="Only the N concepts with most papers.")
 @json_option
-@click.option("--thesaurus-out", type=click.Path(dir_okay=False),
+@click.option("--thesaurus-out", type=click.Path(),
               help="Write the merges graphkit made as a thesaurus TSV for review and editing.")
 @_fail_cleanly
 def concepts(graph_path, top, as_json, as_csv, thesaurus_out):
     """List concepts with their paper counts, kind and aliases (a table, --json or --csv)."""
     if as_json and as_csv:
         raise UsageError("give --json or --csv, not both")
+    api.check_outputs({"--thesaurus-out": thesaurus_out}, inputs=[graph_path])
     g = api.load_graph(graph_path)
     rows = api.concepts(g, top=top)
     if thesaurus_out:
@@ -155,31 +167,32 @@ def papers(graph_path, concept, as_json, as_csv):
 
 
 @cli.command(context_settings=CONTEXT)
-@click.option("--graph", "graph_path", type=click.Path(dir_okay=False), help="A graph built by 'graphkit build'.")
+@click.option("--graph", "graph_path", type=click.Path(), help="A graph built by 'graphkit build'.")
 @click.option("--neo4j", "use_neo4j", is_flag=True, help="Read the neighbourhood from Neo4j instead of a file.")
 @click.argument("concept")
 @click.option("--depth", type=click.IntRange(1, 3), default=1, show_default=True,
               help="How many steps out from the concept.")
-@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False), help="The HTML page to write.")
+@click.option("--output", "-o", required=True, type=click.Path(), help="The HTML page to write; - for standard output.")
 @neo4j_options
 @_fail_cleanly
 def view(graph_path, use_neo4j, concept, depth, output, uri, user, password, database):
     """Write an offline HTML page of CONCEPT's neighbourhood: the papers that mention it,
     the concepts they share and the concepts that co-occur with it."""
+    api.check_outputs({"--output": output}, inputs=[graph_path] if graph_path else [])
     g = api.graph_from(graph_path, store="neo4j" if use_neo4j else None,
                        store_options=_store_options(uri, user, password, database), concept=concept)
     sub, node = api.view(g, concept, output, depth=depth)
-    click.echo(f"Wrote {output} ({sub.number_of_nodes():,} nodes, {sub.number_of_edges():,} edges around "
-               f"{sub.nodes[node]['name']!r})")
+    _done(f"Wrote {output} ({sub.number_of_nodes():,} nodes, {sub.number_of_edges():,} edges around "
+          f"{sub.nodes[node]['name']!r})", output)
 
 
 @cli.command(context_settings=CONTEXT)
-@click.option("--graph", "graph_path", type=click.Path(dir_okay=False), help="A graph built by 'graphkit build'.")
+@click.option("--graph", "graph_path", type=click.Path(), help="A graph built by 'graphkit build'.")
 @click.option("--neo4j", "use_neo4j", is_flag=True, help="Export the graph stored in Neo4j instead of a file.")
 @click.option("--format", "fmt", type=click.Choice(api.export_formats()),
               help="The file format [default: from the output's extension, else graphml].")
-@click.option("--output", "-o", required=True, type=click.Path(dir_okay=False),
-              help="The file to write (.graphml, .gexf, .json, .cyjs, .net); for vosviewer and csv the "
+@click.option("--output", "-o", required=True, type=click.Path(),
+              help="The file to write (.graphml, .gexf, .json, .cyjs, .net; - for standard output); for vosviewer and csv the "
                    "name the two files share: NAME_map.txt + NAME_network.txt, NAME.nodes.csv + NAME.edges.csv.")
 @click.option("--items", type=click.Choice(["concepts", "papers", "authors"]),
               help="vosviewer and pajek only: the items of the map [default: concepts].")
@@ -189,6 +202,7 @@ def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, datab
     """Export the graph as GraphML (Gephi, Cytoscape, yEd), GEXF, node-link JSON, Cytoscape.js
     JSON, CSV node and edge tables, or, for one item type (concepts, papers or authors),
     VOSviewer map and network files or Pajek .net."""
+    api.check_outputs({"--output": output}, inputs=[graph_path] if graph_path else [])
     fmt = api.export_format(output, fmt)
     if items and fmt not in ("vosviewer", "pajek"):
         raise UsageError(f"--items is for the vosviewer and pajek formats, not {fmt}")
@@ -196,12 +210,12 @@ def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, datab
                        store_options=_store_options(uri, user, password, database))
     api.export(g, output, fmt, **({"items": items} if items else {}))
     files = " and ".join(str(p) for p in api.export_paths(output, fmt))
-    click.echo(f"Wrote {files} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})")
+    _done(f"Wrote {files} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})", output)
 
 
 @cli.command(context_settings=CONTEXT)
 @graph_option
-@click.option("--output", "-o", required=True, type=click.Path(file_okay=False), help="The folder to write.")
+@click.option("--output", "-o", required=True, type=click.Path(), help="The folder to write.")
 @click.option("--min-papers", type=click.IntRange(min=1), default=3, show_default=True,
               help="A concept gets its own page when this many papers mention it.")
 @click.option("--max-pages", type=click.IntRange(min=0), default=500, show_default=True,

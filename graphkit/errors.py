@@ -14,6 +14,7 @@ __all__ = [
     "StoreError",
     "MissingDependency",
     "UsageError",
+    "GraphkitWarning",
 ]
 
 
@@ -56,3 +57,7 @@ class MissingDependency(GraphkitError):
 
 class UsageError(GraphkitError):
     """A command was given a combination of options that cannot work (the CLI exits with 2)."""
+
+
+class GraphkitWarning(UserWarning):
+    """Something was worked around (an unusable cache, say); the CLI shows it as one line."""

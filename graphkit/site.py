@@ -3,7 +3,7 @@ neighbourhood page per concept above a size threshold, all linked to each other.
 
 Style and scripts are written once to ``assets/`` beside the pages; nothing is fetched from
 anywhere. The site is built in a temporary folder and moved into place at the end, so a
-failure never leaves a half-written site.
+failure never leaves a half-written site; files the user added to an earlier site are kept.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import hashlib
 import os
 import re
 import shutil
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,18 +74,14 @@ def build_site(g: nx.MultiDiGraph, out_dir: str | os.PathLike, *, min_papers: in
                progress: bool = False) -> SiteReport:
     from tqdm.auto import tqdm
 
-    out = Path(out_dir)
-    if out.exists() and (not out.is_dir() or (any(out.iterdir()) and not (out / MARKER).exists())):
-        raise GraphkitError(f"{out} exists and is not a graphkit site; choose an empty or new folder")
+    out = _site_folder(out_dir)
     concepts = sorted(((n, d) for n, d in g.nodes(data=True) if d.get("label") == "Concept"),
                       key=lambda nd: (-int(nd[1].get("paper_count", 0)), nd[0]))
     paged = [n for n, d in concepts if int(d.get("paper_count", 0)) >= min_papers][:max_pages]
     pages = {n: page_name(g.nodes[n]["key"]) for n in paged}
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    tmp = _new_folder(out)
     try:
         write_assets(tmp / "assets")
-        (tmp / MARKER).write_text("made by graphkit site\n")
         m = concept_map(g, map_nodes)
         groups = communities(m)
         note = ""
@@ -101,17 +98,18 @@ def build_site(g: nx.MultiDiGraph, out_dir: str | os.PathLike, *, min_papers: in
                         nav=[("Index", "../index.html"), ("Concept map", "../map.html")],
                         pages={k: v for k, v in pages.items() if k in sub}, assets="../assets")
         (tmp / "index.html").write_text(_index_html(g, concepts, pages, groups, m, title), encoding="utf-8")
+        written = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
+        (tmp / MARKER).write_text("\n".join([_MARKER_HEAD, *written, MARKER]) + "\n", encoding="utf-8")
         if out.exists():
-            trash = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
-            os.replace(out, trash / "site")
-            os.replace(tmp, out)
-            shutil.rmtree(trash, ignore_errors=True)
-        else:
-            os.replace(tmp, out)
+            _carry_user_files(out, tmp)
+        _swap_in(tmp, out)
+    except OSError as e:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise GraphkitError(f"{out_dir}: cannot write the site ({e.strerror or e})") from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return SiteReport(out, len(paged), m.number_of_nodes(), min(m.number_of_edges(), map_edges), len(groups))
+    return SiteReport(Path(out_dir), len(paged), m.number_of_nodes(), min(m.number_of_edges(), map_edges), len(groups))
 
 
 def _index_html(g, concepts, pages, groups, m, title) -> str:
@@ -134,3 +132,124 @@ def _frag(node: str) -> str:
     from urllib.parse import quote
 
     return quote(node, safe="")
+
+
+# ---------------------------------------------------------------- the site folder on disk
+#
+# A site is built in a temporary folder beside the target and swapped in at the end. What the
+# user added to a site (notes, a .git/ folder) is carried over into the new one; only what
+# graphkit wrote last time (listed in the marker file) is replaced. A symlink to a site stays
+# a symlink: the folder it points to is the one rebuilt.
+
+def _site_folder(out_dir: str | os.PathLike) -> Path:
+    """The real folder to (re)write, checked before any work; one-line errors."""
+    given = Path(out_dir)
+    if str(out_dir) == "-":
+        raise GraphkitError("a site is a folder; give a folder name, not -")
+    out = Path(os.path.realpath(given))
+    cwd = Path(os.path.realpath(os.getcwd()))
+    if out == cwd or out in cwd.parents:
+        raise GraphkitError(f"{given}: is the current folder or holds it; a site is replaced as a whole, so run "
+                            "graphkit from outside it (e.g. -o ../site)")
+    if out.exists() or out.is_symlink():
+        if not out.is_dir():
+            raise GraphkitError(f"{given}: is not a folder")
+        if any(out.iterdir()) and not (out / MARKER).is_file():
+            raise GraphkitError(f"{given}: exists and is not a graphkit site; choose an empty or new folder")
+    parent = out.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not parent.is_dir():
+        raise GraphkitError(f"{given}: cannot write here ({parent} is not a folder)")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise GraphkitError(f"{given}: cannot write here (no permission to write in {parent})")
+    return out
+
+
+def _generated_last_time(out: Path) -> set[str] | None:
+    """The files graphkit wrote into this site last time (relative paths), or None if unknown."""
+    try:
+        lines = (out / MARKER).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    return set(lines[1:]) if lines and lines[0] == _MARKER_HEAD else None
+
+
+_MARKER_HEAD = "made by graphkit site; it replaces the files listed below, and keeps any others"
+
+
+def _ours(rel: str, generated: set[str] | None) -> bool:
+    if generated is not None:
+        return rel in generated
+    top, _, rest = rel.partition("/")  # a site from before the list: by name
+    if not rest:
+        return top in {MARKER, "index.html", "map.html"}
+    return (top == "concepts" and rest.endswith(".html") and "/" not in rest) or (top == "assets" and "/" not in rest)
+
+
+def _carry_user_files(out: Path, tmp: Path) -> int:
+    """Copy what the user added to the old site into the new one; returns how many entries."""
+    generated = _generated_last_time(out)
+    carried = 0
+    for dirpath, dirnames, filenames in os.walk(out):
+        rel_dir = Path(dirpath).relative_to(out)
+        keep_dirs = []
+        for name in sorted(dirnames):
+            rel = (rel_dir / name).as_posix()
+            if rel in ("assets", "concepts") or (generated and any(g.startswith(rel + "/") for g in generated)):
+                keep_dirs.append(name)  # a folder of ours: look inside
+            else:
+                _copy_entry(Path(dirpath) / name, tmp / rel, rel)
+                carried += 1
+        dirnames[:] = keep_dirs
+        for name in filenames:
+            rel = (rel_dir / name).as_posix()
+            if not _ours(rel, generated):
+                _copy_entry(Path(dirpath) / name, tmp / rel, rel)
+                carried += 1
+    return carried
+
+
+def _copy_entry(src: Path, dst: Path, rel: str) -> None:
+    if dst.exists() or dst.is_symlink():
+        raise GraphkitError(f"{src}: you added this to the site and graphkit now writes a file of that name "
+                            f"({rel}); move yours elsewhere")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    if src.is_dir() and not src.is_symlink():
+        shutil.copytree(src, dst, symlinks=True)
+    else:
+        shutil.copy2(src, dst, follow_symlinks=False)
+
+
+def _new_folder(out: Path) -> Path:
+    """An empty temporary folder beside ``out``, with the mode the site will have."""
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.new.", dir=out.parent))
+    except OSError as e:
+        raise GraphkitError(f"{out}: cannot write here ({e.strerror or e})") from None
+    try:
+        mode = stat.S_IMODE(os.stat(out).st_mode)
+    except FileNotFoundError:
+        mask = os.umask(0)
+        os.umask(mask)
+        mode = 0o777 & ~mask
+    os.chmod(tmp, mode)
+    return tmp
+
+
+def _swap_in(tmp: Path, out: Path) -> None:
+    """Put ``tmp`` where ``out`` is; the old folder is removed only once the new one is in place."""
+    if not out.exists():
+        os.replace(tmp, out)
+        return
+    trash = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
+    try:
+        os.replace(out, trash / "site")
+        try:
+            os.replace(tmp, out)
+        except OSError:
+            os.replace(trash / "site", out)
+            raise
+    finally:
+        shutil.rmtree(trash, ignore_errors=True)

@@ -91,9 +91,10 @@ def test_duplicate_ids_across_records():
                                    f"{DATA / 'duplicate_ids.jsonl'}:1)")
 
 
-def test_same_file_twice_is_a_duplicate():
-    with pytest.raises(InputError, match="duplicate paper id"):
+def test_same_file_twice_is_given_twice():
+    with pytest.raises(InputError) as err:
         read_papers([SAMPLES[0], SAMPLES[0]])
+    assert str(err.value) == f"{SAMPLES[0]}: is given twice; name each file once"
 
 
 def test_huge_abstract_is_refused(tmp_path):

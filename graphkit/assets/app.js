@@ -4,9 +4,9 @@
   "use strict";
   var DATA = JSON.parse(document.getElementById("graph-data").textContent);
   var COLORS = DATA.colors;
-  var byId = {};
+  var byId = Object.create(null);  /* no inherited keys: #node=constructor finds nothing */
   DATA.nodes.forEach(function (n) { byId[n.id] = n; });
-  var adj = {};
+  var adj = Object.create(null);
   DATA.nodes.forEach(function (n) { adj[n.id] = []; });
   DATA.edges.forEach(function (e) {
     adj[e.from].push(e);
@@ -169,7 +169,7 @@
     highlight(id);
     show(id);
     if (focus) network.focus(id, { scale: Math.max(network.getScale(), 1.0), animation: false });
-    if (decodeURIComponent(location.hash.replace(/^#node=/, "")) !== id) {
+    if (hashId() !== id) {
       history.replaceState(null, "", "#node=" + encodeURIComponent(id));
     }
     return true;
@@ -242,9 +242,13 @@
   });
 
   /* ---------- URL fragment */
-  function fromHash() {
+  function hashId() {  /* the #node= id, or null (a malformed %-escape is ignored, not thrown) */
     var m = location.hash.match(/^#node=(.+)$/);
-    if (m) select(decodeURIComponent(m[1]), true);
+    try { return m ? decodeURIComponent(m[1]) : null; } catch (e) { return null; }
+  }
+  function fromHash() {
+    var id = hashId();
+    if (id !== null) select(id, true);
   }
   window.addEventListener("hashchange", fromHash);
   if (location.hash) fromHash();

@@ -11,7 +11,8 @@ import os
 from typing import TYPE_CHECKING, BinaryIO
 
 from .. import schema as S
-from ..errors import GraphFileError
+from ..errors import GraphFileError, GraphkitError
+from ..io import check_input
 from . import register
 from ._xml import LIST_ATTRIBUTES, flat
 
@@ -34,6 +35,11 @@ def read_graphml(src: str | os.PathLike | BinaryIO) -> nx.MultiDiGraph:
     import networkx as nx
 
     name = getattr(src, "name", src)
+    if not hasattr(src, "read"):
+        try:
+            check_input(src)
+        except GraphkitError as e:
+            raise GraphFileError(str(e)) from None
     try:
         raw = nx.read_graphml(src, force_multigraph=True)
     except FileNotFoundError:

@@ -16,6 +16,7 @@ from ..model import Candidate, Paper
 from .embed import Embedder, EmbeddingCache, MiniLMEmbedder, default_cache_path
 
 __all__ = [
+    "MAX_CONCEPT_CHARS",
     "Extraction",
     "Extractor",
     "KeyBERTExtractor",
@@ -26,6 +27,10 @@ __all__ = [
     "EmbeddingCache",
     "default_cache_path",
 ]
+
+
+#: A longer "phrase" is a broken token, not a concept (and Neo4j could not index its key).
+MAX_CONCEPT_CHARS = 100
 
 
 def paper_text(p: Paper) -> str:
@@ -93,8 +98,8 @@ class KeyBERTExtractor(Extractor):
         verbs = T.verbs_in(texts)
         for t in texts:
             cands = T.candidate_phrases(t, verbs)
-            forms = list(dict.fromkeys(c for c, _ in cands))
-            arts = list(dict.fromkeys(_artefacts_in(t)))
+            forms = list(dict.fromkeys(c for c, _ in cands if len(c) <= MAX_CONCEPT_CHARS))
+            arts = list(dict.fromkeys(a for a in _artefacts_in(t) if len(a) <= MAX_CONCEPT_CHARS))
             phrases.append(list(dict.fromkeys(forms + arts)))
             artefacts.append(arts)
         by_text = dict(zip(texts, phrases))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
+import warnings
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ..errors import MissingDependency
+from ..errors import GraphkitWarning, MissingDependency
 
 __all__ = ["Embedder", "MiniLMEmbedder", "EmbeddingCache", "default_cache_path"]
 
@@ -34,44 +35,103 @@ def default_cache_path() -> Path:
 
 
 class EmbeddingCache:
-    """A small SQLite table: sha1(model, text) -> vector (float16). Safe to delete at any time."""
+    """A small SQLite table: sha1(model, text) -> vector (float16). Safe to delete at any time.
+
+    The cache never stops a build: a corrupt, foreign or unreadable file is left alone and
+    everything is computed (a read-only one is read but not written), and a stored vector
+    of the wrong size or not unit length is computed again; each case warns once, in one line.
+    """
 
     def __init__(self, path: str | os.PathLike):
         self.path = Path(path)
         self._db: sqlite3.Connection | None = None
+        self._broken = False
+        self._read_only = False
 
-    def _conn(self) -> sqlite3.Connection:
-        if self._db is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path)
-            self._db.execute("CREATE TABLE IF NOT EXISTS vec (h BLOB PRIMARY KEY, v BLOB) WITHOUT ROWID")
+    def _warn(self, what: str) -> None:
+        warnings.warn(f"embedding cache {self.path}: {what}", GraphkitWarning, stacklevel=3)
+
+    def _conn(self) -> sqlite3.Connection | None:
+        if self._db is None and not self._broken:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                db = sqlite3.connect(self.path)
+                tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if tables and "vec" not in tables or "vec" in tables and _columns(db) != ["h", "v"]:
+                    db.close()
+                    raise sqlite3.DatabaseError("holds other tables: not a graphkit cache")
+                if "vec" not in tables:
+                    db.execute("CREATE TABLE IF NOT EXISTS vec (h BLOB PRIMARY KEY, v BLOB) WITHOUT ROWID")
+                self._db = db
+            except (sqlite3.Error, OSError) as e:
+                self._broken = True
+                self._warn(f"{_reason(e)}; computing every embedding (delete the file to start a new cache)")
         return self._db
 
     @staticmethod
     def key(model_id: str, text: str) -> bytes:
-        return hashlib.sha1(f"{model_id}\x00{text}".encode()).digest()
+        return hashlib.sha1(f"{model_id}\x00{text}".encode("utf-8", "surrogatepass")).digest()
 
-    def get_many(self, keys: list[bytes]) -> dict[bytes, np.ndarray]:
+    def get_many(self, keys: list[bytes], dim: int | None = None) -> dict[bytes, np.ndarray]:
+        """The stored vectors of these keys; with ``dim``, only whole unit-length vectors of that size."""
         db = self._conn()
         found: dict[bytes, np.ndarray] = {}
-        for i in range(0, len(keys), 500):
-            chunk = keys[i:i + 500]
-            q = f"SELECT h, v FROM vec WHERE h IN ({','.join('?' * len(chunk))})"
-            for h, v in db.execute(q, chunk):
-                found[h] = np.frombuffer(v, dtype=np.float16).astype(np.float32)
+        if db is None:
+            return found
+        bad = 0
+        try:
+            for i in range(0, len(keys), 500):
+                chunk = keys[i:i + 500]
+                q = f"SELECT h, v FROM vec WHERE h IN ({','.join('?' * len(chunk))})"
+                for h, v in db.execute(q, chunk):
+                    vec = _vector(v, dim)
+                    if vec is None:
+                        bad += 1
+                    else:
+                        found[h] = vec
+        except sqlite3.Error as e:
+            self._broken = True
+            self._warn(f"{_reason(e)}; computing every embedding (delete the file to start a new cache)")
+            return {}
+        if bad:
+            self._warn(f"{bad:,} stored vectors are damaged (wrong size or not unit length); computing them again")
         return found
 
     def put_many(self, items: list[tuple[bytes, np.ndarray]]) -> None:
         """Store vectors as float16: half the disk, and cosine similarities change by < 1e-3."""
         db = self._conn()
-        db.executemany("INSERT OR REPLACE INTO vec VALUES (?, ?)",
-                       [(h, np.asarray(v, dtype=np.float16).tobytes()) for h, v in items])
-        db.commit()
+        if db is None or self._read_only:
+            return
+        try:
+            db.executemany("INSERT OR REPLACE INTO vec VALUES (?, ?)",
+                           [(h, np.asarray(v, dtype=np.float16).tobytes()) for h, v in items])
+            db.commit()
+        except sqlite3.Error as e:
+            db.rollback()
+            self._read_only = True
+            self._warn(f"{_reason(e)}; new embeddings are not kept")
 
     def close(self) -> None:
         if self._db is not None:
             self._db.close()
             self._db = None
+
+
+def _columns(db: sqlite3.Connection) -> list[str]:
+    return [row[1] for row in db.execute("PRAGMA table_info(vec)")]
+
+
+def _reason(e: Exception) -> str:
+    return (getattr(e, "strerror", None) or str(e) or type(e).__name__).splitlines()[0]
+
+
+def _vector(blob, dim: int | None) -> np.ndarray | None:
+    if not isinstance(blob, bytes) or len(blob) % 2 or (dim is not None and len(blob) != 2 * dim):
+        return None
+    vec = np.frombuffer(blob, dtype=np.float16).astype(np.float32)
+    if dim is not None and not (np.isfinite(vec).all() and abs(float(vec @ vec) - 1.0) < 0.02):
+        return None
+    return vec
 
 
 def _dimension(model) -> int:
@@ -113,6 +173,7 @@ class MiniLMEmbedder:
     """
 
     model_id = MODEL_ID
+    dim = 384  # all-MiniLM-L6-v2's vectors; cached vectors of another size are computed again
 
     def __init__(self, cache: EmbeddingCache | None = None, batch_size: int = 64, device: str | None = None):
         self.cache = cache
@@ -152,7 +213,7 @@ class MiniLMEmbedder:
         if self.cache is None:
             return self._encode(texts, progress)
         keys = [EmbeddingCache.key(self.model_id, t) for t in texts]
-        found = self.cache.get_many(list(set(keys)))
+        found = self.cache.get_many(list(set(keys)), dim=self.dim)
         missing = sorted({t for t, k in zip(texts, keys) if k not in found})
         if missing:
             # rounded as the cache stores them, so a cold and a warm run see the same numbers

@@ -19,12 +19,14 @@ import hashlib
 import importlib
 import os
 import pkgutil
+import sys
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
+from ..io import STDIN, check_input
 from ..model import Paper
 from ..text import CONTROL_CHARS
 
@@ -44,6 +46,9 @@ __all__ = [
     "keywords_suffice",
     "lacking_text_error",
 ]
+
+#: How standard input (``-``) is named in messages.
+STDIN_NAME = "<stdin>"
 
 #: An abstract longer than this is almost certainly a whole paper or a broken file.
 MAX_ABSTRACT_CHARS = 20_000
@@ -102,8 +107,11 @@ def formats() -> list[str]:
 
 def load_text(path: str | os.PathLike) -> str:
     """Read a file as UTF-8 (gzip-compressed too); undecodable bytes name their line."""
+    if str(path) == STDIN:
+        return _decode(Path(STDIN_NAME), sys.stdin.buffer.read())
     p = Path(path)
     try:
+        check_input(p)
         data = p.read_bytes()
     except FileNotFoundError:
         raise InputError(p, "no such file") from None
@@ -111,6 +119,10 @@ def load_text(path: str | os.PathLike) -> str:
         raise InputError(p, "is a directory, not a file") from None
     except OSError as e:
         raise InputError(p, f"cannot read: {e.strerror}") from None
+    return _decode(p, data)
+
+
+def _decode(p: Path, data: bytes) -> str:
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)
@@ -118,6 +130,7 @@ def load_text(path: str | os.PathLike) -> str:
             raise InputError(p, f"broken gzip data: {e}") from None
     if not data.strip():
         raise InputError(p, "file is empty")
+    data = _utf16_as_utf8(p, data)
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
         raise InputError(p, "contains NUL bytes: this looks like a binary file, not papers", line)
@@ -131,6 +144,23 @@ def load_text(path: str | os.PathLike) -> str:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     # Control characters are invalid in XML (GraphML) and invisible anywhere else.
     return _CONTROL.sub(" ", text)
+
+
+def _utf16_as_utf8(p: Path, data: bytes) -> bytes:
+    """UTF-16 text (a byte-order mark, or every other byte NUL in ASCII text) re-encoded as UTF-8."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        enc = "utf-16"
+    elif len(data) >= 4 and data[1::2][:200].count(0) > 0.9 * len(data[1::2][:200]) and 0 not in data[0:200:2]:
+        enc = "utf-16-le"
+    elif len(data) >= 4 and data[0::2][:200].count(0) > 0.9 * len(data[0::2][:200]) and 0 not in data[1:200:2]:
+        enc = "utf-16-be"
+    else:
+        return data
+    try:
+        return data.decode(enc).encode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count("\n".encode(enc)) + 1
+        raise InputError(p, f"is not valid UTF-16 ({e.reason}); save it as UTF-8", line) from None
 
 
 def detect_format(path: str | os.PathLike, text: str) -> str:
@@ -160,10 +190,11 @@ def read_file(path: str | os.PathLike, fmt: str | None = None) -> tuple[list[Pap
     """Read one file; returns its papers and the name of the format used."""
     spec = _spec(fmt) if fmt else None
     text = load_text(path)
-    spec = spec or _READERS[detect_format(path, text)]
-    papers = list(spec.read(str(path), text))
+    name = STDIN_NAME if str(path) == STDIN else str(path)
+    spec = spec or _READERS[detect_format(name, text)]
+    papers = list(spec.read(name, text))
     if not papers:
-        raise InputError(path, f"no abstracts found (read as {spec.name})")
+        raise InputError(name, f"no abstracts found (read as {spec.name})")
     return papers, spec.name
 
 
@@ -185,7 +216,13 @@ def _read_all(paths, fmt) -> tuple[list[Paper], dict[str, str]]:
     papers: list[Paper] = []
     formats: dict[str, str] = {}
     seen: dict[str, str] = {}
+    given: dict[str, str] = {}
     for path in paths:
+        key = STDIN if str(path) == STDIN else os.path.realpath(path)
+        if key in given:
+            also = "" if given[key] == str(path) else f" (also as {given[key]})"
+            raise InputError(STDIN_NAME if key == STDIN else path, f"is given twice{also}; name each file once")
+        given[key] = str(path)
         batch, used = read_file(path, fmt)
         formats[str(path)] = used
         for p in batch:

@@ -13,6 +13,25 @@ __all__ = ["read_jsonl", "read_json"]
 
 
 _missing_abstracts = lacking_text_error
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def _check_unicode(value, path: str, line: int) -> None:
+    """JSON can spell a lone UTF-16 surrogate ("\\ud800"), which is not a character at all."""
+    if isinstance(value, str):
+        m = _SURROGATE.search(value)
+        if m:
+            raise InputError(path, f"lone surrogate \\u{ord(m.group()):04x} in a JSON string: not a character; "
+                             "fix or remove it", line)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _check_unicode(k, path, line)
+            _check_unicode(v, path, line)
+    elif isinstance(value, list):
+        for v in value:
+            _check_unicode(v, path, line)
+
+
 
 
 def _first_line(text: str) -> str:
@@ -50,6 +69,7 @@ def read_jsonl(path: str, text: str) -> list[Paper]:
             rec = json.loads(line)
         except json.JSONDecodeError as e:
             raise InputError(path, f"malformed JSON: {e.msg} (column {e.colno})", n) from None
+        _check_unicode(rec, path, n)
         if isinstance(rec, dict) and lacks_text(rec):
             missing.append(n)
             continue
@@ -74,6 +94,7 @@ def read_json(path: str, text: str) -> list[Paper]:
     papers, missing = [], []
     for i, rec in enumerate(data):
         line = starts[i] if i < len(starts) else 1
+        _check_unicode(rec, path, line)
         if isinstance(rec, dict) and lacks_text(rec):
             missing.append(line)
             continue

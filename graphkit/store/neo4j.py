@@ -61,7 +61,14 @@ def _driver_module():
     try:
         import neo4j
     except ImportError:
-        raise MissingDependency("Neo4j support needs the driver: pip install 'graphkit[neo4j]'") from None
+        neo4j = None
+    if not hasattr(neo4j, "GraphDatabase"):  # missing, or a folder named neo4j on sys.path
+        raise MissingDependency("Neo4j support needs the driver: pip install 'graphkit[neo4j]'")
+    import logging
+
+    # The driver logs each retry as a warning; the one-line error raised below says it all.
+    logging.getLogger("neo4j").addHandler(logging.NullHandler())
+    logging.getLogger("neo4j").propagate = False
     return neo4j
 
 
@@ -74,7 +81,7 @@ def _explain(e: Exception, uri: str, user: str) -> StoreError:
     if isinstance(e, (ex.ServiceUnavailable, ex.SessionExpired, OSError)):
         return StoreError(f"cannot reach Neo4j at {uri}: is the server running? (start one with: make neo4j)")
     if isinstance(e, ex.ConfigurationError):
-        return StoreError(f"bad Neo4j URI {uri!r}: {e}")
+        return StoreError(f"bad Neo4j URI {uri!r}: {str(e).splitlines()[0]}")
     if isinstance(e, ex.Neo4jError):
         msg = (e.message or str(e)).strip().splitlines()[0]
         if e.code and ("AccessMode" in e.code or "ForbiddenDueToTransactionType" in e.code or
@@ -84,9 +91,42 @@ def _explain(e: Exception, uri: str, user: str) -> StoreError:
     return StoreError(f"Neo4j error: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
 
 
-def connect(uri: str, user: str, password: str, *, verify: bool = True):
-    """A ``neo4j.Driver`` whose connection and credentials are checked; errors become StoreError."""
+_SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
+
+
+def _uri(driver) -> str:
+    return getattr(driver, "graphkit_uri", None) or "the server"
+
+
+def _check_uri(uri: str) -> None:
+    from urllib.parse import urlsplit
+
+    scheme = uri.partition("://")[0].lower() if "://" in uri else ""
+    if scheme not in _SCHEMES:
+        raise StoreError(f"bad Neo4j URI {uri!r}: it must start with {', '.join(s + '://' for s in _SCHEMES)}")
+    try:
+        parts = urlsplit(uri)
+        parts.port  # noqa: B018 - raises ValueError on a port that is not a number
+    except ValueError as e:
+        raise StoreError(f"bad Neo4j URI {uri!r}: {e}") from None
+    if not parts.hostname:
+        raise StoreError(f"bad Neo4j URI {uri!r}: no host")
+
+
+def connect(uri: str, user: str, password: str | None, *, verify: bool = True):
+    """A ``neo4j.Driver`` whose connection and credentials are checked; errors become StoreError.
+
+    Without a password, the one the local server generated (``make neo4j``) is used.
+    """
     neo4j = _driver_module()
+    _check_uri(uri)
+    if password is None:
+        from .local import password_file, saved_password
+
+        password = saved_password()
+        if password is None:
+            raise StoreError(f"no Neo4j password: pass --password or set NEO4J_PASSWORD (the local server "
+                             f"keeps the one it generates in {password_file()})")
     try:
         driver = neo4j.GraphDatabase.driver(uri, auth=(user, password), connection_timeout=10,
                                             max_transaction_retry_time=5)
@@ -99,6 +139,7 @@ def connect(uri: str, user: str, password: str, *, verify: bool = True):
         except Exception as e:  # noqa: BLE001 - translated to one clear line, never swallowed
             driver.close()
             raise _explain(e, uri, user) from None
+    driver.graphkit_uri = uri  # for error messages
     return driver
 
 
@@ -147,6 +188,30 @@ def _props(d: dict, skip: Iterable[str] = ()) -> dict:
     return out
 
 
+#: Neo4j's range indexes (behind the uniqueness constraints) refuse keys over about 8 kB.
+MAX_KEY_BYTES = 4000
+
+
+def _key(label: str, d: dict) -> str:
+    key = d[_ID_PROP[label]]
+    size = len(str(key).encode("utf-8", "surrogatepass"))
+    if size > MAX_KEY_BYTES:
+        raise GraphkitError(f"{label} {_ID_PROP[label]} {str(key)[:40]!r}... is {size:,} bytes, over the "
+                            f"{MAX_KEY_BYTES:,} Neo4j can index; nothing was loaded. Rebuild the graph with this "
+                            "graphkit (it bounds concept length) or shorten that id")
+    return key
+
+
+def _load_failed(e: Exception, driver, report: LoadReport, total: int) -> StoreError:
+    """One line; when some batches were committed, how far the load got and how to finish it."""
+    err = _explain(e, _uri(driver), "neo4j")
+    if not report.batches:
+        return err
+    done = sum(report.by_type.values())
+    return StoreError(f"{err} (the load stopped after {done:,} of {total:,} rows; loading is idempotent: rerun "
+                      "the same command once the cause is fixed, or add --replace to start over)")
+
+
 class Neo4jWriter:
     """Writes a graphkit graph to Neo4j. The constructor does no I/O."""
 
@@ -170,7 +235,7 @@ class Neo4jWriter:
         nodes_q, rels_q = (_SYNC_NODES, _SYNC_RELS) if sync else (_MERGE_NODES, _MERGE_RELS)
         out = []
         for label in NODE_LABELS:
-            rows = [{"k": d[_ID_PROP[label]], "props": _props(d, skip=(S.NODE_TYPE_ATTR,))}
+            rows = [{"k": _key(label, d), "props": _props(d, skip=(S.NODE_TYPE_ATTR,))}
                     for _, d in S.nodes_of(g, label)]
             out += [(label, nodes_q[label], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
         by_type: dict[str, list[dict]] = {t: [] for t in REL_TYPES}
@@ -214,9 +279,11 @@ class Neo4jWriter:
 
         neo4j = _driver_module()
         report = LoadReport()
+        work = self.batches(g, sync=sync)  # checks every key first: a bad graph writes nothing
+        total = sum(len(rows) for _, _, rows in work)
         try:
             self.create_schema()
-            work = (self.stale(g) if sync else []) + self.batches(g, sync=sync)
+            work = (self.stale(g) if sync else []) + work
             total = sum(len(rows) for _, _, rows in work)
             with tqdm(total=total, desc="Loading into Neo4j", unit="row", disable=None if progress else True,
                       leave=False) as bar:
@@ -226,7 +293,7 @@ class Neo4jWriter:
                     report.add(counters, what, len(rows), time.perf_counter() - t)
                     bar.update(len(rows))
         except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as e:
-            raise _explain(e, "the server", "neo4j") from None
+            raise _load_failed(e, self.driver, report, total) from None
         return report
 
 
@@ -354,12 +421,44 @@ def _plain(value):
     return value
 
 
+#: Procedures and functions that read (or write) files and URLs, or run Cypher given as a string.
+_OUTSIDE = re.compile(r"\b(apoc\.(load|import|export|cypher|periodic|systemdb|graph\.from|util\.(de)?compress|"
+                      r"log\.stream|bolt|es|mongo|couchbase|redis)|gds\.graph\.(import|export))[\w.]*", re.IGNORECASE)
+# a leading EXPLAIN/PROFILE (after comments); any other form fails closed: "EXPLAIN EXPLAIN" is an error
+_PLAN_PREFIX = re.compile(r"^(?:\s|//[^\n]*(?:\n|$)|/\*.*?\*/)*(EXPLAIN|PROFILE)\b", re.IGNORECASE | re.DOTALL)
+
+
+def _reads_outside(tx, cypher: str, params: dict) -> str | None:
+    """What in the query reads outside the database (LOAD CSV, apoc.load.json, ...), from the server's plan."""
+    plan = tx.run("EXPLAIN " + _PLAN_PREFIX.sub("", cypher, count=1), params).consume().plan or {}
+    stack = [plan]
+    while stack:
+        op = stack.pop()
+        if str(op.get("operatorType", "")).split("@")[0] == "LoadCSV":
+            return "LOAD CSV"
+        for value in (op.get("args") or {}).values():
+            m = _OUTSIDE.search(str(value))
+            if m:
+                return m.group(0)
+        stack.extend(op.get("children") or [])
+    m = _OUTSIDE.search(cypher)
+    return m.group(0) if m else None
+
+
 def run_query(driver, cypher: str, params: dict | None = None, *, write: bool = False,
               database: str | None = None) -> tuple[list[str], list[dict]]:
-    """Run Cypher with parameters; read-only unless ``write``. Returns (columns, rows)."""
+    """Run Cypher with parameters; read-only unless ``write``. Returns (columns, rows).
+
+    Read-only also means reading nothing outside the database: LOAD CSV and procedures that
+    read files or URLs need ``write`` too.
+    """
     neo4j = _driver_module()
 
     def work(tx):
+        if not write:
+            outside = _reads_outside(tx, cypher, params or {})
+            if outside:
+                raise GraphkitError(f"this query reads outside the database ({outside}); pass --write to allow it")
         result = tx.run(cypher, params or {})
         keys = list(result.keys())
         return keys, [{k: _plain(r[k]) for k in keys} for r in result]
@@ -369,7 +468,7 @@ def run_query(driver, cypher: str, params: dict | None = None, *, write: bool = 
                             default_access_mode=neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS) as s:
             return s.execute_write(work) if write else s.execute_read(work)
     except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as e:
-        raise _explain(e, "the server", "neo4j") from None
+        raise _explain(e, _uri(driver), "neo4j") from None
 
 
 def fetch_graph(driver, *, concept: str | None = None, database: str | None = None) -> nx.MultiDiGraph:

@@ -1,0 +1,273 @@
+"""What a hostile or unlucky user meets (issue 10): odd encodings and files, a damaged
+embedding cache, the packaging and set-up. Neo4j's part is in test_neo4j_hardening.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+import threading
+import warnings
+
+import numpy as np
+import pytest
+
+from graphkit.cli import cli
+from graphkit.errors import GraphkitWarning, InputError
+from graphkit.read import read_file
+
+from .conftest import ROOT
+
+ABSTRACT = "We train graph neural networks on molecules and report strong results on property prediction."
+
+
+# ---------------------------------------------------------------- reading
+
+
+def test_lone_surrogate_in_json_is_one_line(runner, tmp_path):
+    f = tmp_path / "bad.jsonl"
+    f.write_text(json.dumps({"abstract": ABSTRACT}) + "\n" + '{"abstract": "broken \\ud800 text here"}\n')
+    with pytest.raises(InputError) as err:
+        read_file(f)
+    assert str(err.value) == f"{f}:2: lone surrogate \\ud800 in a JSON string: not a character; fix or remove it"
+    g = tmp_path / "bad.json"
+    g.write_text('[\n {"abstract": "fine text", "title": "x\\udfff"}\n]')
+    out = tmp_path / "g.graphml"
+    result = runner.invoke(cli, ["build", str(g), "-o", str(out), "-q"])
+    assert result.exit_code == 1 and result.stderr == f"Error: {g}:2: lone surrogate \\udfff in a JSON string: " \
+                                                      "not a character; fix or remove it\n"
+    assert not out.exists()
+    # a proper pair is one character and reads fine
+    ok = tmp_path / "ok.jsonl"
+    ok.write_text('{"abstract": "an emoji \\ud83d\\ude00 in a fine abstract"}\n')
+    assert "\U0001f600" in read_file(ok)[0][0].abstract
+
+
+def test_json_nul_escape_becomes_a_space(tmp_path):
+    f = tmp_path / "nul.jsonl"
+    f.write_text('{"abstract": "graph\\u0000networks and more", "title": "a\\u0000b"}\n')
+    (paper,), _ = read_file(f)
+    assert paper.abstract == "graph networks and more" and paper.title == "a b"
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_files_are_read(tmp_path, encoding):
+    f = tmp_path / "papers.txt"
+    f.write_bytes(f"{ABSTRACT}\n\nTransformers for protein folding reach state of the art accuracy.\n".encode(encoding))
+    papers, _ = read_file(f)
+    assert [p.abstract for p in papers][0] == ABSTRACT and len(papers) == 2
+
+
+def test_a_fifo_with_no_writer_is_refused_not_waited_on(runner, tmp_path):
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    out = tmp_path / "g.graphml"
+    done = {}
+
+    def run():
+        done["result"] = runner.invoke(cli, ["build", str(fifo), "-o", str(out), "-q"])
+
+    t = threading.Thread(target=run, daemon=True)
+    t.start()
+    t.join(timeout=30)
+    if t.is_alive():  # unblock the reader so the test run can end
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        os.close(fd)
+        t.join(timeout=10)
+        pytest.fail("graphkit build waited forever on a FIFO with no writer")
+    result = done["result"]
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: {fifo}: is a FIFO, not a file; save what it holds to a file first\n"
+
+
+# ---------------------------------------------------------------- the embedding cache
+
+
+@pytest.fixture(scope="module")
+def embedder_texts():
+    from graphkit.extract import MiniLMEmbedder
+
+    texts = ["graph neural network", "protein folding", ABSTRACT]
+    return texts, MiniLMEmbedder(cache=None).embed(texts).astype(np.float16).astype(np.float32)
+
+
+def embed_with(path, texts):
+    from graphkit.extract import EmbeddingCache, MiniLMEmbedder
+
+    cache = EmbeddingCache(path)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        vecs = MiniLMEmbedder(cache=cache).embed(texts)
+    cache.close()
+    return vecs, [str(w.message) for w in caught if issubclass(w.category, GraphkitWarning)]
+
+
+@pytest.mark.integration
+def test_corrupt_cache_is_left_alone_and_everything_computed(tmp_path, embedder_texts):
+    texts, expected = embedder_texts
+    path = tmp_path / "embeddings.sqlite"
+    junk = b"this is not a database " * 200
+    path.write_bytes(junk)
+    vecs, warned = embed_with(path, texts)
+    np.testing.assert_allclose(vecs, expected, atol=1e-3)
+    assert warned == [f"embedding cache {path}: file is not a database; computing every embedding "
+                      "(delete the file to start a new cache)"]
+    assert path.read_bytes() == junk
+
+
+@pytest.mark.integration
+def test_foreign_database_is_not_touched(tmp_path, embedder_texts):
+    texts, expected = embedder_texts
+    path = tmp_path / "other.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE users (name TEXT)")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    vecs, warned = embed_with(path, texts)
+    np.testing.assert_allclose(vecs, expected, atol=1e-3)
+    assert len(warned) == 1 and "holds other tables: not a graphkit cache" in warned[0]
+    assert path.read_bytes() == before
+
+
+@pytest.mark.integration
+def test_read_only_cache_is_read_not_written(tmp_path, embedder_texts):
+    from graphkit.extract import EmbeddingCache, MiniLMEmbedder
+
+    texts, expected = embedder_texts
+    path = tmp_path / "embeddings.sqlite"
+    embed_with(path, texts[:1])  # one vector stored
+    cache = EmbeddingCache(path)
+    cache._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)  # as a read-only file opens (even for root)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        vecs = MiniLMEmbedder(cache=cache).embed(texts)
+        again = MiniLMEmbedder(cache=cache).embed(texts)
+    np.testing.assert_allclose(vecs, expected, atol=1e-3)
+    np.testing.assert_allclose(again, expected, atol=1e-3)
+    assert [str(w.message) for w in caught] == [f"embedding cache {path}: attempt to write a readonly database; "
+                                                "new embeddings are not kept"]
+
+
+@pytest.mark.integration
+def test_damaged_vectors_are_computed_again(tmp_path, embedder_texts):
+    texts, expected = embedder_texts
+    path = tmp_path / "embeddings.sqlite"
+    embed_with(path, texts)
+    db = sqlite3.connect(path)
+    rows = db.execute("SELECT h, v FROM vec").fetchall()
+    db.execute("UPDATE vec SET v = ? WHERE h = ?", (rows[0][1][:200], rows[0][0]))  # truncated
+    db.execute("UPDATE vec SET v = ? WHERE h = ?", (np.ones(384, np.float16).tobytes(), rows[1][0]))  # not unit
+    db.commit()
+    db.close()
+    vecs, warned = embed_with(path, texts)
+    np.testing.assert_allclose(vecs, expected, atol=1e-3)
+    assert warned == [f"embedding cache {path}: 2 stored vectors are damaged (wrong size or not unit length); "
+                      "computing them again"]
+    assert embed_with(path, texts)[1] == []  # and they were stored whole again
+
+
+@pytest.mark.integration
+def test_cli_shows_a_cache_warning_as_one_line(runner, tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAPHKIT_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "cache").mkdir()
+    (tmp_path / "cache" / "embeddings.sqlite").write_bytes(b"garbage" * 100)
+    f = tmp_path / "p.txt"
+    f.write_text(ABSTRACT + "\n")
+    result = runner.invoke(cli, ["build", str(f), "-o", str(tmp_path / "g.graphml"), "-q"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (f"Warning: embedding cache {tmp_path / 'cache' / 'embeddings.sqlite'}: file is not a "
+                             "database; computing every embedding (delete the file to start a new cache)\n")
+
+
+# ---------------------------------------------------------------- packaging and set-up
+
+
+def test_no_repo_folder_shadows_the_neo4j_driver():
+    """From the repo root, `import neo4j` must not find a folder of the repo (a namespace package)."""
+    code = ("import importlib.util, sys; sys.path[:] = [p for p in sys.path if 'site-packages' not in p]; "
+            "spec = importlib.util.find_spec('neo4j'); print(spec and list(spec.submodule_search_locations or []))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "None"
+
+
+@pytest.mark.parametrize("module", ["namespace", "absent"])
+def test_missing_driver_is_one_line(monkeypatch, module):
+    """No driver installed, or a folder named neo4j found instead (a namespace package): one line."""
+    import types
+
+    from graphkit.errors import MissingDependency
+    from graphkit.store.neo4j import _driver_module
+
+    monkeypatch.setitem(sys.modules, "neo4j", types.ModuleType("neo4j") if module == "namespace" else None)
+    with pytest.raises(MissingDependency) as err:
+        _driver_module()
+    assert str(err.value) == "Neo4j support needs the driver: pip install 'graphkit[neo4j]'"
+
+
+# ---------------------------------------------------------------- pages
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("fragment", ["#node=constructor", "#node=__proto__", "#node=%E0%A4%A", "#node=toString",
+                                      "#node=hasOwnProperty"])
+def test_hostile_node_fragments_do_not_throw(sample_graph, tmp_path, chromium_path, fragment):
+    from playwright.sync_api import sync_playwright
+
+    from graphkit.render import render_page
+
+    from .conftest import CHROMIUM_ARGS
+
+    path = tmp_path / "all.html"
+    render_page(sample_graph, path, title="all")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True)
+        page = browser.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(path.as_uri() + fragment)
+        page.wait_for_function("document.body.dataset.rendered === '1'", timeout=30_000)
+        page.evaluate("location.hash = '#node=concept%3Asam2'")  # a good fragment after a bad one still works
+        page.wait_for_function("document.querySelector('#panel h2') && "
+                               "document.querySelector('#panel h2').textContent === 'SAM2'", timeout=10_000)
+        page.evaluate(f"location.hash = {fragment!r}")
+        page.wait_for_timeout(200)
+        browser.close()
+    assert errors == []
+
+
+def copy_clone(dest):
+    """The clone's files as git sees them (tracked and untracked, not ignored), symlinks kept."""
+    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
+                           capture_output=True, check=True).stdout.split(b"\0")
+    for name in filter(None, files):
+        src = ROOT / name.decode()
+        if not os.path.lexists(src):
+            continue
+        target = dest / name.decode()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if src.is_symlink():
+            os.symlink(os.readlink(src), target)
+        else:
+            target.write_bytes(src.read_bytes())
+            target.chmod(src.stat().st_mode)
+    return dest
+
+
+@pytest.mark.integration
+def test_set_up_in_another_clone_does_not_repoint_this_one(tmp_path):
+    """scripts/env.sh gives each clone its own thin layer over the shared dependencies."""
+    where = "import graphkit, neo4j; print(graphkit.__file__)"
+    mine = subprocess.run(["bash", "scripts/env.sh"], cwd=ROOT, capture_output=True, text=True, check=True)
+    layer = mine.stdout.strip()
+    other = copy_clone(tmp_path / "other-clone")
+    theirs = subprocess.run(["bash", "scripts/env.sh"], cwd=other, capture_output=True, text=True, check=True)
+    their_layer = theirs.stdout.strip()
+    assert their_layer == str(other / ".venv") and layer == str(ROOT / ".venv")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    for venv, clone in ((layer, ROOT), (their_layer, other)):
+        out = subprocess.run([f"{venv}/bin/python", "-c", where], cwd=tmp_path, env=env, capture_output=True,
+                             text=True, check=True).stdout.strip()
+        assert out == str(clone / "graphkit" / "__init__.py")
