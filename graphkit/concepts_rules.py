@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
 from collections.abc import Iterable
+from functools import cache
 
 from . import lemmas as L
 
@@ -264,7 +264,7 @@ def spells(short: str, long: str) -> bool:
     if not letters or not words:
         return False
 
-    @lru_cache(maxsize=None)
+    @cache
     def go(li: int, wi: int, inside: int) -> bool:
         # li: next letter; wi: current word; inside: position reached inside word wi (0 = not started)
         if li == len(letters):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from graphkit.evaluate import (dissimilar_merges, duplicates, hub_precision, linking, normalise, prf_at_k,
-                               share_linking)
+from graphkit.evaluate import dissimilar_merges, duplicates, hub_precision, linking, normalise, prf_at_k, share_linking
 from graphkit.lemmas import lemma_key
 
 
