@@ -151,7 +151,7 @@ def dissimilar_merges(concepts: Sequence[Prediction], lemma_key, similarity) -> 
 
 def _is_expansion(short: str, long: str) -> bool:
     """Is ``short`` an acronym whose letters ``long`` spells (Schwartz-Hearst match)?"""
-    if " " in short or len(short) > 12 or not any(c.isupper() for c in short):
+    if " " in short or " " not in long.strip() or len(short) > 12 or not any(c.isupper() for c in short):
         return False
     from .concepts_rules import spells
 
