@@ -49,7 +49,8 @@ class NodeType:
 
 
 NODE_TYPES: dict[str, NodeType] = {t.name: t for t in (
-    NodeType(PAPER, "id", "paper", ("id", "title", "abstract", "year", "venue", "url", "doi", "external")),
+    NodeType(PAPER, "id", "paper", ("id", "title", "abstract", "year", "venue", "url", "doi", "external", "authors",
+                                     "sources")),
     NodeType(CONCEPT, "key", "concept", ("key", "name", "aliases", "kind", "paper_count", "first_year", "cluster",
                                          "burst")),
     NodeType(AUTHOR, "key", "author", ("key", "name")),

@@ -129,7 +129,8 @@ def lib(driver, query, **params):
 def test_every_library_query_declares_itself():
     queries = library()
     assert set(queries) == {"concept-neighbourhood", "papers-mentioning", "shared-concepts", "shortest-path",
-                            "top-concepts", "co-occurring", "rising-concepts", "citing-papers", "cited-papers"}
+                            "top-concepts", "co-occurring", "rising-concepts", "citing-papers", "cited-papers",
+                            "co-cited", "coupled", "co-authors", "most-cited", "concept-flow"}
     for q in queries.values():
         assert q.question, q.name
         assert all(f"${p}" in q.text for p in q.params), q.name

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..biblio import normalise_doi
 from ..errors import InputError
 from ..model import Paper
 from ..text import CONTROL_CHARS
@@ -155,27 +156,38 @@ def read_file(path: str | os.PathLike, fmt: str | None = None) -> tuple[list[Pap
     spec = spec or _READERS[detect_format(path, text)]
     papers = list(spec.read(str(path), text))
     if not papers:
-        raise InputError(path, f"no abstracts found (read as {spec.name})")
+        raise InputError(path, f"no papers found (read as {spec.name})")
     return papers, spec.name
 
 
 def read_papers(paths: Iterable[str | os.PathLike], fmt: str | None = None,
                 ) -> tuple[list[Paper], dict[str, str]]:
-    """Read many files into one list of papers; ids must be unique across all of them."""
-    papers: list[Paper] = []
+    """Read many files into one corpus.
+
+    Ids must be unique within a file (and a file given twice is refused the same way);
+    the same work from two files or sources (same id, DOI, or normalised title and year)
+    becomes one paper with every source's fields (see :mod:`graphkit.corpus`).
+    """
+    from ..corpus import merge_papers
+
+    batches: list[list[Paper]] = []
     formats: dict[str, str] = {}
-    seen: dict[str, str] = {}
+    first_of: dict[str, Paper] = {}  # real path -> its first record
     for path in paths:
         batch, used = read_file(path, fmt)
         formats[str(path)] = used
-        for p in batch:
-            if p.id in seen:
+        seen: dict[str, str] = {}
+        again = first_of.get(os.path.realpath(path))
+        for p in batch[:1] if again else batch:
+            first = again.source if again else seen.get(p.id)
+            if first:
                 file, _, line = p.source.rpartition(":")
-                raise InputError(file, f"duplicate paper id {p.id!r} (first seen at {seen[p.id]})",
+                raise InputError(file, f"duplicate paper id {p.id!r} (first seen at {first})",
                                  int(line) if line.isdigit() else None)
             seen[p.id] = p.source
-            papers.append(p)
-    return papers, formats
+        first_of[os.path.realpath(path)] = batch[0]
+        batches.append(batch)
+    return merge_papers(batches), formats
 
 
 def content_id(abstract: str) -> str:
@@ -225,21 +237,31 @@ def _as_str(value, path, line, field_name) -> str:
 
 
 def paper_from_record(rec: dict, path: str, line: int) -> Paper:
-    """Map one input record (docs/DESIGN.md) to a Paper, validating each field."""
+    """Map one input record (docs/DESIGN.md) to a Paper, validating each field.
+
+    A record needs an abstract or a title; one without an abstract takes part in the
+    citation graph and simply has no concepts.
+    """
     if not isinstance(rec, dict):
         raise InputError(path, f"expected a JSON object, got {type(rec).__name__}", line)
     abstract = rec.get("abstract")
-    if abstract is None or (isinstance(abstract, str) and not abstract.strip()):
-        raise InputError(path, "record has no abstract", line)
+    if abstract is None:
+        abstract = ""
     if not isinstance(abstract, str):
         raise InputError(path, "field 'abstract' must be a string", line)
+    title = _as_str(rec.get("title"), path, line, "title")
+    if not abstract.strip() and not title:
+        raise InputError(path, "record has neither abstract nor title", line)
     check_abstract(abstract, path, line)
-    pid = _as_str(rec.get("id"), path, line, "id") or content_id(abstract)
+    year = _as_year(rec.get("year"), path, line)
+    pid = _as_str(rec.get("id"), path, line, "id") or content_id(abstract if abstract.strip() else f"{title} {year}")
     return Paper(
         id=pid,
         abstract=_CONTROL.sub(" ", abstract).strip(),
-        title=_as_str(rec.get("title"), path, line, "title"),
-        year=_as_year(rec.get("year"), path, line),
+        title=title,
+        doi=normalise_doi(_as_str(rec.get("doi"), path, line, "doi")),
+        sources=[f"{path}:{line}"],
+        year=year,
         venue=_as_str(rec.get("venue"), path, line, "venue"),
         url=_as_str(rec.get("url"), path, line, "url"),
         authors=_as_list(rec.get("authors"), path, line, "authors"),
