@@ -19,6 +19,7 @@ def measure(paths: list, full: bool) -> dict:
     from graphkit.build import build, build_graph
     from graphkit.link import Linked
     from graphkit.read import read_papers
+    from graphkit.schema import paper_node, AUTHOR, node_type
 
     t0 = time.perf_counter()
     papers, formats = read_papers(paths)
@@ -28,16 +29,16 @@ def measure(paths: list, full: bool) -> dict:
     else:
         g = build_graph(papers, Linked(concepts=[], mentions=[], broader=[], forms={}, merges=[]))
     t2 = time.perf_counter()
-    corpus = {f"paper:{p.id}" for p in papers}
+    corpus = {paper_node(p.id) for p in papers}
     rels: dict[str, int] = {}
     for *_, k in g.edges(keys=True):
         rels[k] = rels.get(k, 0) + 1
     cites_inside = sum(1 for u, v, k in g.edges(keys=True) if k == "CITES" and u in corpus and v in corpus)
     return {
-        "files": {str(k): v.value for k, v in formats.items()}, "papers": len(papers),
+        "files": {str(k): v for k, v in formats.items()}, "papers": len(papers),
         "with_abstract": sum(1 for p in papers if p.abstract),
         "external_papers": sum(1 for _, d in g.nodes(data=True) if d.get("external")),
-        "authors": sum(1 for _, d in g.nodes(data=True) if d.get("label") == "Author"),
+        "authors": sum(1 for _, d in g.nodes(data=True) if node_type(d) == AUTHOR),
         "cites": rels.get("CITES", 0), "cites_inside_corpus": cites_inside,
         "co_cited": rels.get("CO_CITED", 0), "coupled": rels.get("COUPLED", 0),
         "co_authored": rels.get("CO_AUTHORED", 0), "mentions": rels.get("MENTIONS", 0),

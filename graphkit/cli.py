@@ -112,9 +112,10 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, no_extern
     click.echo(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).")
     click.echo(f"Found {result.concepts:,} concepts ({result.shared:,} shared by 2+ papers) "
                f"in {result.mentions:,} mentions.")
-    click.echo(f"Citations: {result.cites:,} ({result.external:,} works outside the corpus); "
-               f"{result.cocited:,} co-cited and {result.coupled:,} coupled pairs, "
-               f"{result.coauthored:,} co-author pairs.")
+    if result.cites or result.coauthored:
+        click.echo(f"Citations: {result.cites:,} ({result.external:,} works outside the corpus); "
+                   f"{result.cocited:,} co-cited and {result.coupled:,} coupled pairs, "
+                   f"{result.coauthored:,} co-author pairs.")
     click.echo(f"Graph: {result.nodes:,} nodes, {result.edges:,} edges.")
     click.echo(f"Wrote {result.output}")
     if result.html:
