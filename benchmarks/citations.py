@@ -19,7 +19,7 @@ def measure(paths: list, full: bool) -> dict:
     from graphkit.build import build, build_graph
     from graphkit.link import Linked
     from graphkit.read import read_papers
-    from graphkit.schema import paper_node, AUTHOR, node_type
+    from graphkit.schema import AUTHOR, node_type, paper_node
 
     t0 = time.perf_counter()
     papers, formats = read_papers(paths)

@@ -237,7 +237,7 @@ def store_load(g: nx.MultiDiGraph, *, store: str = "neo4j", replace: bool = Fals
 
 def view_paper(g: nx.MultiDiGraph, paper: str, output: str | os.PathLike) -> tuple[nx.MultiDiGraph, str]:
     """Write the citation neighbourhood page of ``paper`` (an id or DOI); returns the subgraph and its node."""
-    from .query import paper_neighbourhood, paper_display_title
+    from .query import paper_display_title, paper_neighbourhood
     from .render import render_page
 
     sub, node = paper_neighbourhood(g, paper)

@@ -208,15 +208,15 @@ class Network:
         return w * self.n / (self.totals[a] * self.totals[b])
 
 
-def _pairs(groups: Iterable[Iterable[str]], min_weight: int, min_total: int = 1) -> Network:
-    groups = [sorted(set(g)) for g in groups]
+def _pairs(groups_in: Iterable[Iterable[str]], min_weight: int, min_total: int = 1) -> Network:
+    groups = [sorted(set(g)) for g in groups_in]
     totals = Counter(x for g in groups for x in g)
     keep = {x for x, c in totals.items() if c >= min_total}
     edges: Counter = Counter()
-    for g in groups:
-        g = [x for x in g if x in keep]
-        for i, a in enumerate(g):
-            for b in g[i + 1:]:
+    for group in groups:
+        kept = [x for x in group if x in keep]
+        for i, a in enumerate(kept):
+            for b in kept[i + 1:]:
                 edges[(a, b)] += 1
     return Network({k: w for k, w in edges.items() if w >= min_weight}, dict(totals),
                    sum(1 for g in groups if g))

@@ -54,8 +54,11 @@ def _merge_into(a: Paper, b: Paper) -> None:
         a.year = b.year
     if not a.authors:
         a.authors = list(b.authors)
-    seen = {k.casefold() for k in a.keywords}
-    a.keywords += [k for k in b.keywords if k.casefold() not in seen and not seen.add(k.casefold())]
+    have = {k.casefold() for k in a.keywords}
+    for k in b.keywords:
+        if k.casefold() not in have:
+            have.add(k.casefold())
+            a.keywords.append(k)
     a.references += [r for r in b.references if r not in a.references]
     a.cited = _union_refs(a.cited, b.cited)
     a.citing = _union_refs(a.citing, b.citing)

@@ -31,13 +31,14 @@ def looks_like_openalex(text: str) -> bool:
 def read_openalex(path: str, text: str) -> list[Paper]:
     from .jsonfile import json_records
 
-    papers = [p for line, rec in json_records(path, text) if (p := paper_from_openalex(rec, path, line))]
+    papers = [p for line, rec in json_records(path, text)
+              if isinstance(rec, dict) and (p := paper_from_openalex(rec, path, line))]
     if not papers:
         raise no_usable_records(path, "OpenAlex")
     return papers
 
 
-def short_id(value: str) -> str:
+def short_id(value) -> str:
     """``https://openalex.org/W2741809807`` -> ``W2741809807``."""
     value = str(value or "")
     return value[len(_PREFIX):] if value.startswith(_PREFIX) else value

@@ -33,15 +33,15 @@ def read_ris(path: str, text: str) -> list[Paper]:
         raise InputError(path, f"malformed RIS: {len(starts)} records start with TY but {len(entries)} end with ER",
                          starts[-1] if starts else 1)
     papers = []
-    for line, e in zip(starts, entries):
+    for line, rec in zip(starts, entries):
         p = make_paper(
-            path, line, pid=_first(e.get("id")) or _first(e.get("accession_number")),
-            title=_first(e.get("title") or e.get("primary_title") or e.get("translated_title")),
-            abstract=_first(e.get("abstract") or e.get("notes_abstract")),
-            year=_first(e.get("year") or e.get("publication_year") or e.get("date")),
-            venue=_first(e.get("secondary_title") or e.get("journal_name") or e.get("alternate_title3")),
-            authors=list(e.get("authors") or e.get("first_authors") or []),
-            keywords=list(e.get("keywords") or []), doi=_first(e.get("doi")), url=_first(e.get("urls")),
+            path, line, pid=_first(rec.get("id")) or _first(rec.get("accession_number")),
+            title=_first(rec.get("title") or rec.get("primary_title") or rec.get("translated_title")),
+            abstract=_first(rec.get("abstract") or rec.get("notes_abstract")),
+            year=_first(rec.get("year") or rec.get("publication_year") or rec.get("date")),
+            venue=_first(rec.get("secondary_title") or rec.get("journal_name") or rec.get("alternate_title3")),
+            authors=list(rec.get("authors") or rec.get("first_authors") or []),
+            keywords=list(rec.get("keywords") or []), doi=_first(rec.get("doi")), url=_first(rec.get("urls")),
         )
         if p is not None:
             papers.append(p)

@@ -26,7 +26,8 @@ def looks_like_semanticscholar(text: str) -> bool:
 def read_semanticscholar(path: str, text: str) -> list[Paper]:
     from .jsonfile import json_records
 
-    papers = [p for line, rec in json_records(path, text) if (p := paper_from_s2(rec, path, line))]
+    papers = [p for line, rec in json_records(path, text)
+              if isinstance(rec, dict) and (p := paper_from_s2(rec, path, line))]
     if not papers:
         raise no_usable_records(path, "Semantic Scholar")
     return papers

@@ -29,17 +29,22 @@ def looks_like_wos(text: str) -> bool:
 
 @register("wos", sniff=looks_like_wos)
 def read_wos(path: str, text: str) -> list[Paper]:
-    papers, rec, start, tag = [], None, 0, None
+    papers: list[Paper] = []
+    rec: dict[str, list[str]] | None = None
+    start, tag = 0, ""
     for n, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         if line.startswith("   ") and rec is not None and tag:
             rec[tag].append(line.strip())
             continue
-        m = _LINE.match(line) or (re.match(r"^(ER|EF)\s*$", line) and (line.strip(), ""))
-        if not m:
+        m = _LINE.match(line)
+        if m:
+            tag, value = m.group(1), m.group(2)
+        elif line.strip() in ("ER", "EF"):
+            tag, value = line.strip(), ""
+        else:
             raise InputError(path, f"malformed Web of Science record: {line[:40]!r} is not a tagged line", n)
-        tag, value = (m.group(1), m.group(2)) if hasattr(m, "group") else m
         if tag == "PT":
             rec, start = {}, n
         elif tag == "ER":
@@ -48,7 +53,7 @@ def read_wos(path: str, text: str) -> list[Paper]:
             p = _paper(path, start, rec)
             if p is not None:
                 papers.append(p)
-            rec, tag = None, None
+            rec, tag = None, ""
             continue
         elif rec is None:
             continue  # FN, VR, EF: file header and trailer
