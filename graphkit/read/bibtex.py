@@ -41,8 +41,8 @@ def read_bibtex(path: str, text: str) -> list[Paper]:
         if entry is not None and hasattr(entry, "fields_dict"):  # a repeated field (Scopus: funding_details)
             entries.append(entry)
             continue
-        raise InputError(path, f"malformed BibTeX entry: {_first_line(block.error)}", block.start_line + 1)
-    entries.sort(key=lambda e: e.start_line)
+        raise InputError(path, f"malformed BibTeX entry: {_first_line(block.error)}", (block.start_line or 0) + 1)
+    entries.sort(key=lambda e: e.start_line or 0)
     papers = [p for p in (_paper(path, e) for e in entries) if p is not None]
     if not papers:
         raise no_usable_records(path, "BibTeX")
@@ -55,7 +55,7 @@ def _first_line(err) -> str:
 
 def _paper(path: str, entry) -> Paper | None:
     f = {k.lower(): _unbrace(str(v.value)) for k, v in entry.fields_dict.items()}
-    line = entry.start_line + 1
+    line = (entry.start_line or 0) + 1
     wos = "unique-id" in f or "cited-references" in f
     keywords = split_list(f.get("author_keywords", "")) + split_list(f.get("keywords", ""), _kw_sep(f)) + \
         split_list(f.get("keywords-plus", ""))
