@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import schema as S
-from .tables import as_json, concepts_table, format_rows, papers_text
+from .tables import as_json, citations_text, concepts_table, flow_text, format_rows, papers_text
 
 if TYPE_CHECKING:  # networkx loads on first use, not on `graphkit --help`
     import networkx as nx
@@ -25,8 +25,9 @@ PAGE_NODES = 3000
 __all__ = ["input_formats", "export_formats", "BuildResult", "build_files", "load_graph", "open_store", "graph_from",
            "check_outputs", "warnings_as_lines", "stdout_closed",
            "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "export_paths",
-           "nodes_frame", "edges_frame", "store_load",
-           "query", "resolve_query", "format_rows", "as_json", "concepts_table", "papers_text"]
+           "nodes_frame", "edges_frame", "store_load", "view_paper", "citing", "cited_by", "concept_flow",
+           "query", "resolve_query", "format_rows", "as_json", "concepts_table", "papers_text",
+           "citations_text", "flow_text"]
 
 
 def input_formats() -> list[str]:
@@ -55,13 +56,19 @@ class BuildResult:
     edges: int
     output: Path
     html: Path | None
+    cites: int = 0  # CITES relationships
+    external: int = 0  # Paper nodes of cited works outside the corpus
+    cocited: int = 0
+    coupled: int = 0
+    coauthored: int = 0
 
 
 def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, fmt: str | None = None,
                 html_path: str | os.PathLike | None = None, thesaurus_path: str | os.PathLike | None = None,
-                min_cooccurrence: int | None = None, cache: bool = True, progress: bool = False,
-                extractor: Extractor | None = None, embedder: Embedder | None = None,
-                concepts: str = "extracted") -> BuildResult:
+                min_cooccurrence: int | None = None, external: bool = True, min_cocitation: int = 2,
+                min_coupling: int = 2, min_coauthorship: int = 1, min_citations: int = 1, cache: bool = True,
+                progress: bool = False, extractor: Extractor | None = None,
+                embedder: Embedder | None = None, concepts: str = "extracted") -> BuildResult:
     """Read INPUTS, build the graph, write it as GraphML (and optionally an HTML page).
 
     ``concepts``: ``extracted`` (from abstracts), ``keywords`` (authors' keywords only; no model,
@@ -70,8 +77,10 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
     Everything is read and checked before anything is written; outputs are written
     atomically, so a failure leaves no partial file. ``extractor`` and ``embedder`` default
     to KeyBERT over all-MiniLM-L6-v2 (with the embedding cache unless ``cache`` is false).
+    ``external`` and the ``min_*`` thresholds shape the citation graph (see
+    :class:`graphkit.build.CitationOptions`).
     """
-    from .build import build
+    from .build import CitationOptions, build
     from .export import write_graphml
     from .extract import KeyBERTExtractor, default_embedder
     from .io import check_outputs
@@ -87,14 +96,18 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
         embedder = embedder if embedder is not None else default_embedder(cache)
         extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
     g, linked = build(papers, extractor=extractor, embedder=embedder, thesaurus=thesaurus,
-                      min_cooccurrence=min_cooccurrence, progress=progress, concepts=concepts)
+                      min_cooccurrence=min_cooccurrence, progress=progress, concepts=concepts,
+                      citations=CitationOptions(external=external, min_cocitation=min_cocitation,
+                                                min_coupling=min_coupling, min_coauthorship=min_coauthorship,
+                                                min_citations=min_citations))
     write_graphml(g, output)
     html_out = None
     if html_path:
         from .render import render_page
         from .site import concept_map
 
-        page = g.subgraph([n for n, d in g.nodes(data=True) if S.node_type(d) in (S.CONCEPT, S.PAPER)])
+        page = g.subgraph([n for n, d in g.nodes(data=True)
+                           if S.node_type(d) in (S.CONCEPT, S.PAPER) and not d.get("external")])
         if page.number_of_nodes() <= PAGE_NODES:
             render_page(page, html_path, title="graphkit: concept graph")
         else:  # too big to draw whole: the map of the concepts with most papers, each with its best papers
@@ -107,6 +120,10 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
         graph=g, formats=formats, papers=len(papers), concepts=len(linked.concepts),
         shared=sum(1 for c in linked.concepts if c.paper_count >= 2), mentions=len(linked.mentions),
         nodes=g.number_of_nodes(), edges=g.number_of_edges(), output=Path(output), html=html_out,
+        external=sum(1 for _, d in g.nodes(data=True) if d.get("external")),
+        **{name: sum(1 for *_, k in g.edges(keys=True) if k == rel)
+           for name, rel in (("cites", "CITES"), ("cocited", "CO_CITED"), ("coupled", "COUPLED"),
+                             ("coauthored", "CO_AUTHORED"))},
     )
 
 
@@ -191,6 +208,27 @@ def papers(g: nx.MultiDiGraph, concept: str) -> list[dict]:
     return papers_for(g, concept)
 
 
+def citing(g: nx.MultiDiGraph, paper: str) -> list[dict]:
+    """The papers that cite ``paper`` (an id or DOI), most cited first."""
+    from .query import citing as _citing
+
+    return _citing(g, paper)
+
+
+def cited_by(g: nx.MultiDiGraph, paper: str) -> list[dict]:
+    """The works ``paper`` (an id or DOI) cites, most cited first."""
+    from .query import cited_by as _cited_by
+
+    return _cited_by(g, paper)
+
+
+def concept_flow(g: nx.MultiDiGraph, concept: str) -> dict:
+    """A concept's earliest papers and the papers that adopted it while citing them."""
+    from .query import concept_flow as _flow
+
+    return _flow(g, concept)
+
+
 def view(g: nx.MultiDiGraph, concept: str, output: str | os.PathLike, *, depth: int = 1) -> tuple[nx.MultiDiGraph, str]:
     """Write the neighbourhood page of ``concept``; returns the subgraph drawn and the concept's node."""
     from .query import find_concept, neighbourhood
@@ -262,6 +300,16 @@ def store_load(g: nx.MultiDiGraph, *, store: str = "neo4j", replace: bool = Fals
         return s.load(g, replace=replace, progress=progress, **({"sync": True} if sync else {}))
     finally:
         s.close()
+
+
+def view_paper(g: nx.MultiDiGraph, paper: str, output: str | os.PathLike) -> tuple[nx.MultiDiGraph, str]:
+    """Write the citation neighbourhood page of ``paper`` (an id or DOI); returns the subgraph and its node."""
+    from .query import paper_display_title, paper_neighbourhood
+    from .render import render_page
+
+    sub, node = paper_neighbourhood(g, paper)
+    render_page(sub, output, title=f"graphkit: {paper_display_title(g.nodes[node])}", focus=node)
+    return sub, node
 
 
 def resolve_query(query: str, params: dict[str, str], stdin=None) -> tuple[str, dict]:

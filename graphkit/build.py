@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import networkx as nx
@@ -20,35 +21,64 @@ if TYPE_CHECKING:
     from .thesaurus import Thesaurus
 
 __all__ = ["build_graph", "build", "build_id", "paper_node", "concept_node", "author_node", "author_key",
-           "SCHEMA_VERSION"]
+           "SCHEMA_VERSION", "CitationOptions"]
 
-def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: int | None = None) -> nx.MultiDiGraph:
+@dataclass(frozen=True)
+class CitationOptions:
+    """How references become citations and which derived relationships are kept.
+
+    ``external``: cited works outside the corpus become Paper nodes (``external=True``);
+    off, references to them are dropped. ``min_cocitation`` / ``min_coupling`` /
+    ``min_coauthorship``: the fewest citing papers, shared references or shared papers for a
+    CO_CITED / COUPLED / CO_AUTHORED relationship; ``min_citations``: the fewest citations a
+    work needs to take part in co-citation (VOSviewer's threshold for cited references).
+    """
+
+    external: bool = True
+    min_cocitation: int = 2
+    min_coupling: int = 2
+    min_coauthorship: int = 1
+    min_citations: int = 1
+
+
+def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: int | None = None,
+                citations: CitationOptions | None = None) -> nx.MultiDiGraph:
     """The typed graph (see :mod:`graphkit.schema`). Edge keys are relationship types.
 
     ``min_cooccurrence``: the fewest papers two concepts must share for a CO_OCCURS edge
     (default: 1 below 1,000 papers, else 2, so big corpora do not drown in chance pairs).
+    References are resolved to papers (see :mod:`graphkit.citations` and ``citations``).
     """
+    from .citations import author_keys, resolve
+
+    opts = citations or CitationOptions()
+    resolved = resolve(papers, external=opts.external)
     g = nx.MultiDiGraph(schema=SCHEMA_VERSION, papers=len(papers))
-    ids = {p.id for p in papers}
-    for p in papers:
-        attrs: dict[str, Any] = dict(id=p.id, title=p.title, abstract=p.abstract, venue=p.venue, url=p.url)
+    for p in resolved.papers:
+        attrs: dict[str, Any] = dict(id=p.id, title=p.title, abstract=p.abstract, venue=p.venue, url=p.url, external=p.external)
         if p.year is not None:
             attrs["year"] = p.year
         if p.keywords:
             attrs["keywords"] = list(p.keywords)
+        if p.doi:
+            attrs["doi"] = p.doi
+        if p.sources:
+            attrs["sources"] = list(p.sources)
+        if p.authors:
+            attrs["authors"] = list(dict.fromkeys(p.authors))  # also as Author nodes; here for pages and tables
         S.add_node(g, paper_node(p.id), S.PAPER, **attrs)
+    keys = author_keys(a for p in papers for a in p.authors)
     for p in papers:
-        for pos, name in enumerate(p.authors, start=1):
-            k = author_key(name)
+        for pos, name in enumerate(dict.fromkeys(p.authors), start=1):
+            k = keys.get(name) or author_key(name)
             if not k:
                 continue
             n = author_node(k)
-            if n not in g:
+            if n not in g or len(name.strip()) > len(g.nodes[n]["name"]):  # the fullest form names the author
                 S.add_node(g, n, S.AUTHOR, key=k, name=name.strip())
             S.add_rel(g, n, paper_node(p.id), S.WROTE, position=pos)
-        for ref in p.references:
-            if ref in ids and ref != p.id:
-                S.add_rel(g, paper_node(p.id), paper_node(ref), S.CITES)
+    for a, b in resolved.cites:
+        S.add_rel(g, paper_node(a), paper_node(b), S.CITES)
     for c in linked.concepts:
         attrs = dict(key=c.key, name=c.name, aliases=list(c.aliases), kind=c.kind, paper_count=c.paper_count,
                      source=c.source)
@@ -61,8 +91,24 @@ def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: in
     for narrow, broad in linked.broader:
         S.add_rel(g, concept_node(narrow), concept_node(broad), S.BROADER)
     _add_cooccurrence(g, papers, linked, min_cooccurrence)
+    _add_derived(g, papers, resolved.cites, keys, opts)
     g.graph["build_id"] = build_id(g)
     return g
+
+
+def _add_derived(g: nx.MultiDiGraph, papers, cites, keys: dict[str, str], opts: CitationOptions) -> None:
+    """CO_CITED, COUPLED (Paper--Paper) and CO_AUTHORED (Author--Author): weight and
+    association strength, stored once per pair from the smaller node id to the larger."""
+    from .citations import coauthorship, cocitation, coupling
+
+    corpus = {p.id for p in papers}
+    nets = ((S.CO_CITED, paper_node, cocitation(cites, min_weight=opts.min_cocitation,
+                                                min_citations=opts.min_citations)),
+            (S.COUPLED, paper_node, coupling(cites, min_weight=opts.min_coupling, among=corpus)),
+            (S.CO_AUTHORED, author_node, coauthorship(papers, keys, min_weight=opts.min_coauthorship)))
+    for rel, node, net in nets:
+        for (a, b), w in sorted(net.edges.items()):
+            S.add_rel(g, node(a), node(b), rel, weight=int(w), strength=round(net.strength(a, b), 4))
 
 
 def build_id(g: nx.MultiDiGraph) -> str:
@@ -102,12 +148,15 @@ def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | N
 
 def build(papers: Sequence[Paper], *, extractor: Extractor | None = None, embedder: Embedder | None = None,
           thesaurus: Thesaurus | None = None, min_cooccurrence: int | None = None,
-          progress: bool = False, concepts: str = "extracted") -> tuple[nx.MultiDiGraph, Linked]:
+          citations: CitationOptions | None = None, progress: bool = False,
+          concepts: str = "extracted") -> tuple[nx.MultiDiGraph, Linked]:
     """Extract, link and build in one call: the whole pipeline after reading.
 
     ``embedder`` is what linking embeds with (default: a KeyBERT extractor's own embedder,
     else all-MiniLM-L6-v2 with the embedding cache); ``extractor`` defaults to KeyBERT over
-    that same embedder. Extractor and embedder must embed into one space.
+    that same embedder. Extractor and embedder must embed into one space. Concepts come from
+    the papers with an abstract; the others (records of bibliographic exports with a title and
+    references only) take part in the citation graph alone.
 
     ``concepts``: where concepts come from, ``extracted`` (the extractor over titles and
     abstracts), ``keywords`` (the authors' keywords; no model) or ``both`` (see
@@ -121,14 +170,18 @@ def build(papers: Sequence[Paper], *, extractor: Extractor | None = None, embedd
         K.check_keywords(papers)
     if concepts == "keywords":
         linked = K.link_keywords(papers, thesaurus=thesaurus)
-        return build_graph(papers, linked, min_cooccurrence=min_cooccurrence), linked
-    if embedder is None:
-        embedder = extractor.embedder if isinstance(extractor, KeyBERTExtractor) else default_embedder()
-    extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
-    ex = extractor.extract(papers, progress=progress)
-    if concepts == "both":
-        linked = link(papers, K.with_keywords(papers, ex), embedder=embedder, thesaurus=thesaurus)
-        K.mark_sources(linked, papers, ex)
+        return build_graph(papers, linked, min_cooccurrence=min_cooccurrence, citations=citations), linked
+    with_text = [p for p in papers if p.abstract]
+    if with_text:
+        if embedder is None:
+            embedder = extractor.embedder if isinstance(extractor, KeyBERTExtractor) else default_embedder()
+        extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
+        ex = extractor.extract(with_text, progress=progress)
+        if concepts == "both":
+            linked = link(with_text, K.with_keywords(with_text, ex), embedder=embedder, thesaurus=thesaurus)
+            K.mark_sources(linked, with_text, ex)
+        else:
+            linked = link(with_text, ex, embedder=embedder, thesaurus=thesaurus)
     else:
-        linked = link(papers, ex, embedder=embedder, thesaurus=thesaurus)
-    return build_graph(papers, linked, min_cooccurrence=min_cooccurrence), linked
+        linked = Linked(concepts=[], mentions=[], broader=[], forms={}, merges=[])
+    return build_graph(papers, linked, min_cooccurrence=min_cooccurrence, citations=citations), linked

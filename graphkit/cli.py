@@ -108,25 +108,45 @@ def cli():
               help="Where concepts come from: extracted from titles and abstracts; the authors' 'keywords' "
                    "(no model; records need keywords, not abstracts); or both, a keyword joining the extracted "
                    "concept of the same meaning.")
+@click.option("--no-external", is_flag=True,
+              help="Drop references to works outside the corpus (by default they become Paper nodes marked external).")
+@click.option("--min-cocitation", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Fewest papers citing both works for a CO_CITED edge.")
+@click.option("--min-coupling", type=click.IntRange(min=1), default=2, show_default=True,
+              help="Fewest shared references for a COUPLED edge.")
+@click.option("--min-coauthorship", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Fewest joint papers for a CO_AUTHORED edge.")
+@click.option("--min-citations", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Fewest citations a work needs to take part in co-citation.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the embedding cache.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bars.")
 @_fail_cleanly
-def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts, no_cache, quiet):
-    """Read papers from INPUTS, extract and link concepts, and write the graph.
+def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts, no_external, min_cocitation,
+          min_coupling, min_coauthorship, min_citations, no_cache, quiet):
+    """Read papers from INPUTS, extract and link concepts, resolve references, and write the graph.
 
     INPUTS are plain text (abstracts separated by blank lines, under an optional heading
-    line), JSON Lines, JSON or CSV files with an 'abstract' column; .gz is read too;
-    - reads standard input.
+    line), JSON Lines, JSON or CSV files with an 'abstract' column, and bibliographic
+    exports: BibTeX (Web of Science, Scopus), RIS, Web of Science plain text, Scopus CSV,
+    OpenAlex works and Semantic Scholar papers; .gz is read too; - reads standard input.
+    The same work in several files is one paper. Records without an abstract join the
+    citation graph only.
     """
     result = api.build_files(list(inputs), output, fmt=fmt, html_path=html_path, thesaurus_path=thesaurus,
-                             min_cooccurrence=min_cooccurrence, cache=not no_cache, progress=not quiet,
-                             concepts=concepts)
+                             min_cooccurrence=min_cooccurrence, external=not no_external,
+                             min_cocitation=min_cocitation, min_coupling=min_coupling,
+                             min_coauthorship=min_coauthorship, min_citations=min_citations, cache=not no_cache,
+                             progress=not quiet, concepts=concepts)
     formats = ", ".join(sorted(set(result.formats.values())))
     files = len(result.formats)
     outs = (output, html_path)
     _done(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).", *outs)
     _done(f"Found {result.concepts:,} concepts ({result.shared:,} shared by 2+ papers) "
           f"in {result.mentions:,} mentions.", *outs)
+    if result.cites or result.coauthored:
+        _done(f"Citations: {result.cites:,} ({result.external:,} works outside the corpus); "
+              f"{result.cocited:,} co-cited and {result.coupled:,} coupled pairs, "
+              f"{result.coauthored:,} co-author pairs.", *outs)
     _done(f"Graph: {result.nodes:,} nodes, {result.edges:,} edges.", *outs)
     _done(f"Wrote {'standard output' if output == '-' else result.output}", *outs)
     if result.html:
@@ -139,13 +159,21 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts,
 @json_option
 @click.option("--thesaurus-out", type=click.Path(),
               help="Write the merges graphkit made as a thesaurus TSV for review and editing.")
+@click.option("--flow", metavar="NAME",
+              help="The flow of concept NAME along citations: its earliest papers and the papers that "
+                   "adopted it while citing them.")
 @_fail_cleanly
-def concepts(graph_path, top, as_json, as_csv, thesaurus_out):
-    """List concepts with their paper counts, kind and aliases (a table, --json or --csv)."""
+def concepts(graph_path, top, as_json, as_csv, thesaurus_out, flow):
+    """List concepts with their paper counts, kind and aliases (a table, --json or --csv; or,
+    with --flow, one concept's flow along citations)."""
     if as_json and as_csv:
         raise UsageError("give --json or --csv, not both")
     api.check_outputs({"--thesaurus-out": thesaurus_out}, inputs=[graph_path])
     g = api.load_graph(graph_path)
+    if flow is not None:
+        result = api.concept_flow(g, flow)
+        click.echo(api.as_json(result) if as_json else api.flow_text(result), nl=False)
+        return
     rows = api.concepts(g, top=top)
     if thesaurus_out:
         n = api.write_thesaurus(g, thesaurus_out)
@@ -155,13 +183,23 @@ def concepts(graph_path, top, as_json, as_csv, thesaurus_out):
 
 @cli.command(context_settings=CONTEXT)
 @graph_option
-@click.argument("concept")
+@click.argument("concept", required=False)
+@click.option("--cites", "cites", metavar="ID", help="Instead: the papers that cite paper ID (an id or DOI).")
+@click.option("--cited-by", "cited_by", metavar="ID", help="Instead: the works paper ID cites.")
 @json_option
 @_fail_cleanly
-def papers(graph_path, concept, as_json, as_csv):
-    """The papers that mention CONCEPT (a name or alias), most relevant first (text, --json or --csv)."""
+def papers(graph_path, concept, cites, cited_by, as_json, as_csv):
+    """The papers that mention CONCEPT (a name or alias), most relevant first (text, --json or
+    --csv); or, with --cites / --cited-by, a paper's citations (times cited inside the graph first)."""
     if as_json and as_csv:
         raise UsageError("give --json or --csv, not both")
+    if sum(x is not None for x in (concept, cites, cited_by)) != 1:
+        raise UsageError("give one of CONCEPT, --cites ID or --cited-by ID")
+    if cites is not None or cited_by is not None:
+        g = api.load_graph(graph_path)
+        rows = api.citing(g, cites) if cites is not None else api.cited_by(g, cited_by)
+        click.echo(api.as_json(rows) if as_json else api.citations_text(rows), nl=False)
+        return
     rows = api.papers(api.load_graph(graph_path), concept)
     click.echo(_rows_out(rows, PAPER_COLUMNS, as_json, as_csv, api.papers_text), nl=False)
 
@@ -169,16 +207,29 @@ def papers(graph_path, concept, as_json, as_csv):
 @cli.command(context_settings=CONTEXT)
 @click.option("--graph", "graph_path", type=click.Path(), help="A graph built by 'graphkit build'.")
 @click.option("--neo4j", "use_neo4j", is_flag=True, help="Read the neighbourhood from Neo4j instead of a file.")
-@click.argument("concept")
+@click.argument("concept", required=False)
+@click.option("--paper", "paper", metavar="ID",
+              help="Instead: paper ID's citation neighbourhood (what it cites, what cites it, its co-cited and "
+                   "coupled papers, authors and concepts).")
 @click.option("--depth", type=click.IntRange(1, 3), default=1, show_default=True,
               help="How many steps out from the concept.")
 @click.option("--output", "-o", required=True, type=click.Path(), help="The HTML page to write; - for standard output.")
 @neo4j_options
 @_fail_cleanly
-def view(graph_path, use_neo4j, concept, depth, output, uri, user, password, database):
+def view(graph_path, use_neo4j, concept, paper, depth, output, uri, user, password, database):
     """Write an offline HTML page of CONCEPT's neighbourhood: the papers that mention it,
-    the concepts they share and the concepts that co-occur with it."""
+    the concepts they share and the concepts that co-occur with it (or, with --paper, a
+    paper's citation neighbourhood)."""
     api.check_outputs({"--output": output}, inputs=[graph_path] if graph_path else [])
+    if (concept is None) == (paper is None):
+        raise UsageError("give either CONCEPT or --paper ID")
+    if paper is not None:
+        g = api.graph_from(graph_path, store="neo4j" if use_neo4j else None,
+                           store_options=_store_options(uri, user, password, database))
+        sub, node = api.view_paper(g, paper, output)
+        _done(f"Wrote {output} ({sub.number_of_nodes():,} nodes, {sub.number_of_edges():,} edges around "
+                   f"paper {sub.nodes[node]['id']!r})", output)
+        return
     g = api.graph_from(graph_path, store="neo4j" if use_neo4j else None,
                        store_options=_store_options(uri, user, password, database), concept=concept)
     sub, node = api.view(g, concept, output, depth=depth)

@@ -11,6 +11,7 @@ __all__ = [
     "InputError",
     "GraphFileError",
     "ConceptNotFound",
+    "PaperNotFound",
     "StoreError",
     "MissingDependency",
     "UsageError",
@@ -45,6 +46,14 @@ class ConceptNotFound(GraphkitError):
         self.suggestions = suggestions or []
         hint = f" Did you mean: {', '.join(self.suggestions)}?" if self.suggestions else ""
         super().__init__(f"no concept named {name!r}.{hint}")
+
+
+class PaperNotFound(GraphkitError):
+    """No paper has that id or DOI."""
+
+    def __init__(self, key: str):
+        self.key = key
+        super().__init__(f"no paper with id or DOI {key!r}")
 
 
 class StoreError(GraphkitError):

@@ -8,9 +8,10 @@ import networkx as nx
 
 from . import schema as S
 from . import text as T
-from .errors import ConceptNotFound
+from .errors import ConceptNotFound, PaperNotFound
 
-__all__ = ["concepts", "find_concept", "papers_for", "neighbourhood", "paper_display_title"]
+__all__ = ["concepts", "find_concept", "papers_for", "neighbourhood", "paper_display_title", "find_paper",
+           "paper_row", "citing", "cited_by", "paper_neighbourhood", "concept_flow"]
 
 
 def _concept_nodes(g: nx.MultiDiGraph):
@@ -108,3 +109,87 @@ def neighbourhood(g: nx.MultiDiGraph, name: str, depth: int = 1, max_concepts: i
         if not frontier:
             break
     return g.subgraph(keep).copy()
+
+
+# -- citations -----------------------------------------------------------------------------
+
+
+def find_paper(g: nx.MultiDiGraph, key: str) -> str:
+    """The node of the paper with that id (or node id), or that DOI in any of its forms."""
+    from .biblio import normalise_doi
+
+    key = key.strip()
+    for node in (key, f"paper:{key}"):
+        if S.is_type(g.nodes.get(node, {}), S.PAPER):
+            return node
+    doi = normalise_doi(key)
+    if doi:
+        for n, d in g.nodes(data=True):
+            if S.is_type(d, S.PAPER) and d.get("doi") == doi:
+                return n
+    raise PaperNotFound(key)
+
+
+def paper_row(g: nx.MultiDiGraph, node: str) -> dict:
+    d = g.nodes[node]
+    return {"id": d.get("id"), "title": paper_display_title(d), "year": d.get("year"), "doi": d.get("doi", ""),
+            "authors": list(d.get("authors") or []), "external": bool(d.get("external", False)),
+            "cited_by": sum(1 for _, _, k in g.in_edges(node, keys=True) if k == "CITES")}
+
+
+def _sorted(rows: list[dict]) -> list[dict]:
+    return sorted(rows, key=lambda r: (-r["cited_by"], r["year"] is None, r["year"] or 0, str(r["id"])))
+
+
+def citing(g: nx.MultiDiGraph, key: str) -> list[dict]:
+    """The papers that cite the paper ``key`` (id or DOI), most cited first."""
+    node = find_paper(g, key)
+    return _sorted([paper_row(g, u) for u, _, k in g.in_edges(node, keys=True) if k == "CITES"])
+
+
+def cited_by(g: nx.MultiDiGraph, key: str) -> list[dict]:
+    """The works the paper ``key`` cites (its resolved references), most cited first."""
+    node = find_paper(g, key)
+    return _sorted([paper_row(g, v) for _, v, k in g.out_edges(node, keys=True) if k == "CITES"])
+
+
+def paper_neighbourhood(g: nx.MultiDiGraph, key: str, *, max_related: int = 40) -> tuple[nx.MultiDiGraph, str]:
+    """A paper's citation neighbourhood: what it cites, what cites it, its strongest
+    co-cited and coupled papers, its authors and the concepts it mentions."""
+    node = find_paper(g, key)
+    keep = {node}
+    related: dict[str, float] = {}
+    for u, v, k, d in list(g.in_edges(node, keys=True, data=True)) + list(g.out_edges(node, keys=True, data=True)):
+        other = v if u == node else u
+        if k in ("CITES", "WROTE", "MENTIONS"):
+            keep.add(other)
+        elif k in ("CO_CITED", "COUPLED"):
+            related[other] = max(related.get(other, 0.0), float(d.get("weight", 0)))
+    keep |= set(sorted(related, key=lambda n: (-related[n], n))[:max_related])
+    return g.subgraph(keep).copy(), node
+
+
+def concept_flow(g: nx.MultiDiGraph, name: str) -> dict:
+    """How a concept spread along citations: its earliest papers (the first year it is
+    mentioned) and every later paper that mentions it while citing an earlier paper that does.
+
+    Returns ``{"concept", "first_year", "earliest": [paper rows], "adopters": [paper rows
+    each with "cites": [ids of the earlier papers with the concept it cites]]}``, adopters
+    by year."""
+    node = find_concept(g, name)
+    with_concept = {u for u, _, k in g.in_edges(node, keys=True) if k == "MENTIONS"}
+    years = [g.nodes[p].get("year") for p in with_concept if g.nodes[p].get("year") is not None]
+    first = min(years) if years else None
+    earliest = [p for p in with_concept if first is not None and g.nodes[p].get("year") == first]
+    adopters = []
+    for p in with_concept:
+        year = g.nodes[p].get("year")
+        sources = [v for _, v, k in g.out_edges(p, keys=True) if k == "CITES" and v in with_concept
+                   and (year is None or g.nodes[v].get("year") is None or g.nodes[v]["year"] <= year)]
+        if sources:
+            row = paper_row(g, p)
+            row["cites"] = sorted(g.nodes[v]["id"] for v in sources)
+            adopters.append(row)
+    adopters.sort(key=lambda r: (r["year"] is None, r["year"] or 0, str(r["id"])))
+    return {"concept": g.nodes[node].get("name"), "first_year": first,
+            "earliest": _sorted([paper_row(g, p) for p in earliest]), "adopters": adopters}

@@ -128,7 +128,9 @@ def page_data(g: nx.MultiDiGraph, *, focus: str | None = None, max_edges: int = 
         elif label == "Paper":
             full = paper_display_title(d)
             item.update(label=full if len(full) <= 32 else full[:30] + "…", full=full, color="Paper",
-                        venue=d.get("venue", ""), url=d.get("url", ""))
+                        venue=d.get("venue", ""), url=d.get("url", ""), authors=list(d.get("authors") or []))
+            if d.get("external"):
+                item["external"] = True
             if d.get("year") is not None:
                 item["year"] = d["year"]
             if include_abstracts:
@@ -143,7 +145,7 @@ def page_data(g: nx.MultiDiGraph, *, focus: str | None = None, max_edges: int = 
         e = {"from": u, "to": v, "type": k}
         if k == "MENTIONS":
             e.update(score=d.get("score", 0), evidence=d.get("evidence", ""), rank=d.get("rank", 0))
-        elif k == "CO_OCCURS":
+        elif k in ("CO_OCCURS", "CO_CITED", "COUPLED", "CO_AUTHORED"):
             e.update(weight=d.get("weight", 1), strength=d.get("strength", 0))
         out_edges.append(e)
     return {"nodes": nodes, "edges": out_edges, "colors": COLORS, "focus": focus if focus in g else None,

@@ -49,8 +49,8 @@ class NodeType:
 
 
 NODE_TYPES: dict[str, NodeType] = {t.name: t for t in (
-    NodeType(PAPER, "id", "paper", ("id", "title", "abstract", "year", "venue", "url", "doi", "external",
-                                   "keywords")),
+    NodeType(PAPER, "id", "paper", ("id", "title", "abstract", "year", "venue", "url", "doi", "external", "authors",
+                                     "sources", "keywords")),
     NodeType(CONCEPT, "key", "concept", ("key", "name", "aliases", "kind", "paper_count", "first_year", "cluster",
                                          "burst", "source")),
     NodeType(AUTHOR, "key", "author", ("key", "name")),

@@ -6,7 +6,7 @@ import csv
 import io
 import json
 
-__all__ = ["as_json", "concepts_table", "papers_text", "format_rows"]
+__all__ = ["as_json", "concepts_table", "papers_text", "format_rows", "citations_text", "flow_text"]
 
 
 def as_json(rows) -> str:
@@ -62,3 +62,22 @@ def format_rows(columns: list[str], rows: list[dict], fmt: str = "table") -> str
     out += "".join(line(row) for row in table)
     out += f"({len(rows)} row{'s' if len(rows) != 1 else ''})\n"
     return out
+
+
+def citations_text(rows: list[dict]) -> str:
+    """Papers of a citation list: times cited inside the graph, id, title (year), [external]."""
+    out = []
+    for r in rows:
+        year = f" ({r['year']})" if r.get("year") else ""
+        ext = " [external]" if r.get("external") else ""
+        out.append(f"{r['cited_by']:>5}  {r['id']}  {r['title']}{year}{ext}\n")
+    return "".join(out)
+
+
+def flow_text(flow: dict) -> str:
+    """A concept's flow: its earliest papers, then each adopter with the earlier papers it cites."""
+    out = [f"{flow['concept']}: first mentioned in {flow['first_year'] or 'an unknown year'}\n"]
+    out += [f"  {r['id']}  {r['title']}\n" for r in flow["earliest"]]
+    out.append(f"Adopted while citing an earlier paper with it: {len(flow['adopters']):,} papers\n")
+    out += [f"  {r['year'] or '----'}  {r['id']}  {r['title']}  <- {', '.join(r['cites'])}\n" for r in flow["adopters"]]
+    return "".join(out)

@@ -28,6 +28,9 @@ from click.testing import CliRunner
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
 SAMPLES = sorted(glob.glob(str(ROOT / "examples" / "iclr2026" / "*.txt")))
+#: The real data beside the clone (../shared/data): CI has it; tests marked ``shared`` need it.
+SHARED = ROOT.parent / "shared" / "data"
+needs_shared = pytest.mark.skipif(not SHARED.is_dir(), reason=f"{SHARED} (the real data) is not here")
 
 
 TIERS = ("unit", "integration", "e2e")

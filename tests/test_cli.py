@@ -35,7 +35,7 @@ def test_build_samples(runner, samples, tmp_path):
     ("empty.txt", "empty.txt: file is empty"),
     ("undecodable.txt", "undecodable.txt:3: is not valid UTF-8 (byte 0xff at offset 81); save it as UTF-8"),
     ("duplicate_ids.jsonl", "duplicate_ids.jsonl:3: duplicate paper id 'x1'"),
-    ("no_abstract.jsonl", "no_abstract.jsonl:2: 2 of 3 records have no abstract: lines 2, 3"),
+    ("no_abstract.jsonl", "no_abstract.jsonl:2: 2 of 3 records have neither abstract nor title: lines 2, 3"),
     ("malformed.csv", "malformed.csv:3: malformed CSV: row has 4 fields, the header has 3"),
     ("image.png", "image.png:3: contains NUL bytes: this looks like a binary file, not papers"),
 ])

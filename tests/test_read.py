@@ -68,7 +68,7 @@ def test_format_can_be_forced(tmp_path):
 @pytest.mark.parametrize("name, message", [
     ("empty.txt", "empty.txt: file is empty"),
     ("blank.txt", "blank.txt: file is empty"),
-    ("no_abstract.jsonl", "no_abstract.jsonl:2: 2 of 3 records have no abstract: lines 2, 3"),
+    ("no_abstract.jsonl", "no_abstract.jsonl:2: 2 of 3 records have neither abstract nor title: lines 2, 3"),
     ("malformed.jsonl", "malformed.jsonl:3: malformed JSON: Expecting ',' delimiter (column 56)"),
     ("malformed.json", "malformed.json:4: malformed JSON: Expecting ',' delimiter (column 1)"),
     ("malformed.csv", "malformed.csv:3: malformed CSV: row has 4 fields, the header has 3"),

@@ -136,18 +136,21 @@ def test_schema(sample_graph):
 
 
 def test_authors_citations_and_broader(tmp_path):
-    from graphkit.build import build
+    from graphkit.build import CitationOptions, build, build_graph
     from graphkit.read import read_papers
 
     from .conftest import DATA
 
     papers, _ = read_papers([DATA / "papers.jsonl"])
-    g, _ = build(papers)
-    assert g.has_edge("author:alan turing", "paper:p2", key="WROTE")
-    assert g.edges["author:alan turing", "paper:p1", "WROTE"]["position"] == 2
+    g, linked = build(papers)
+    assert g.has_edge("author:turing a", "paper:p2", key="WROTE")
+    assert g.edges["author:turing a", "paper:p1", "WROTE"]["position"] == 2
     assert g.has_edge("paper:p3", "paper:p1", key="CITES")
     assert g.has_edge("paper:p3", "paper:p2", key="CITES")
-    assert not any(v == "paper:unknown-id" for _, v in g.edges())
+    # a reference to nothing in the corpus is an external work, unless external works are dropped
+    assert g.has_edge("paper:p3", "paper:unknown-id", key="CITES") and g.nodes["paper:unknown-id"]["external"]
+    without = build_graph(papers, linked, citations=CitationOptions(external=False))
+    assert "paper:unknown-id" not in without and without.has_edge("paper:p3", "paper:p1", key="CITES")
     reinforce = concept_named(g, "REINFORCE")
     assert g.nodes[reinforce]["first_year"] == 2019
     assert g.nodes[reinforce]["paper_count"] == 2

@@ -133,9 +133,28 @@
         panel.appendChild(ul);
       }
     } else if (n.group === "Paper") {
-      panel.appendChild(el("div", [n.year, n.venue].filter(Boolean).join(" · "), "meta"));
+      if (n.authors && n.authors.length) {
+        var au = el("div", n.authors.join("; "), "meta authors"); au.id = "panel-authors"; panel.appendChild(au);
+      }
+      panel.appendChild(el("div", [n.year, n.venue, n.external ? "cited work outside the corpus" : ""]
+        .filter(Boolean).join(" · "), "meta"));
       if (n.url) { var u = el("div", n.url, "meta"); panel.appendChild(u); }
       if (n.abstract) panel.appendChild(el("p", n.abstract, "abstract"));
+      [["CITES", "out", "Cites"], ["CITES", "in", "Cited by"], ["CO_CITED", "any", "Co-cited with"],
+       ["COUPLED", "any", "Shares references with"]].forEach(function (spec) {
+        var xs = neighbours(id, spec[0]).filter(function (x) {
+          return spec[1] === "any" || (spec[1] === "out" ? x.edge.from === id : x.edge.to === id);
+        });
+        if (!xs.length) return;
+        panel.appendChild(el("h2", spec[2] + " (" + xs.length + ")"));
+        var ul = el("ul"); ul.className = "panel-citations";
+        xs.forEach(function (x) {
+          var li = el("li"); li.appendChild(link(x.node));
+          if (x.edge.weight) li.appendChild(el("span", " · " + x.edge.weight, "meta"));
+          ul.appendChild(li);
+        });
+        panel.appendChild(ul);
+      });
       var cs = neighbours(id, "MENTIONS").sort(function (a, b) { return (a.edge.rank || 0) - (b.edge.rank || 0); });
       panel.appendChild(el("h2", "Concepts (" + cs.length + ")"));
       var ol2 = el("ol"); ol2.id = "panel-concepts";

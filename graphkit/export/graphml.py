@@ -1,6 +1,6 @@
 """GraphML (Gephi, Cytoscape, yEd), and reading graphkit's GraphML back.
 
-GraphML cannot hold lists: list properties (``aliases``) are written as a JSON array in one
+GraphML cannot hold lists: list properties (``aliases``, ``sources``, ``authors``) are written as a JSON array in one
 string attribute and restored on import.
 """
 

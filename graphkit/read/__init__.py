@@ -25,6 +25,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..biblio import normalise_doi
 from ..errors import InputError
 from ..io import STDIN, check_input
 from ..model import Paper
@@ -194,16 +195,18 @@ def read_file(path: str | os.PathLike, fmt: str | None = None) -> tuple[list[Pap
     spec = spec or _READERS[detect_format(name, text)]
     papers = list(spec.read(name, text))
     if not papers:
-        raise InputError(name, f"no abstracts found (read as {spec.name})")
+        raise InputError(name, f"no papers found (read as {spec.name})")
     return papers, spec.name
 
 
 def read_papers(paths: Iterable[str | os.PathLike], fmt: str | None = None, *, keywords_suffice: bool = False,
                 ) -> tuple[list[Paper], dict[str, str]]:
-    """Read many files into one list of papers; ids must be unique across all of them.
+    """Read many files into one corpus.
 
-    ``keywords_suffice``: a record needs an abstract or authors' keywords (for a keyword map),
-    not an abstract.
+    Ids must be unique within a file, and a file given twice is refused; the same work from
+    two files or sources (same id, DOI, or normalised title and year) becomes one paper with
+    every source's fields (see :mod:`graphkit.corpus`). ``keywords_suffice``: a record may
+    have authors' keywords instead of an abstract or title (for a keyword map).
     """
     token = _KEYWORDS_SUFFICE.set(keywords_suffice)
     try:
@@ -213,10 +216,12 @@ def read_papers(paths: Iterable[str | os.PathLike], fmt: str | None = None, *, k
 
 
 def _read_all(paths, fmt) -> tuple[list[Paper], dict[str, str]]:
-    papers: list[Paper] = []
+    from ..corpus import merge_papers
+
+    batches: list[list[Paper]] = []
     formats: dict[str, str] = {}
-    seen: dict[str, str] = {}
     given: dict[str, str] = {}
+    first_of: dict[str, Paper] = {}  # real path -> its first record
     for path in paths:
         key = STDIN if str(path) == STDIN else os.path.realpath(path)
         if key in given:
@@ -225,14 +230,18 @@ def _read_all(paths, fmt) -> tuple[list[Paper], dict[str, str]]:
         given[key] = str(path)
         batch, used = read_file(path, fmt)
         formats[str(path)] = used
-        for p in batch:
-            if p.id in seen:
+        seen: dict[str, str] = {}
+        again = first_of.get(os.path.realpath(path))
+        for p in batch[:1] if again else batch:
+            first = again.source if again else seen.get(p.id)
+            if first:
                 file, _, line = p.source.rpartition(":")
-                raise InputError(file, f"duplicate paper id {p.id!r} (first seen at {seen[p.id]})",
+                raise InputError(file, f"duplicate paper id {p.id!r} (first seen at {first})",
                                  int(line) if line.isdigit() else None)
             seen[p.id] = p.source
-            papers.append(p)
-    return papers, formats
+        first_of[os.path.realpath(path)] = batch[0]
+        batches.append(batch)
+    return merge_papers(batches), formats
 
 
 def content_id(abstract: str) -> str:
@@ -251,9 +260,9 @@ def keywords_suffice() -> bool:
 
 
 def lacks_text(rec: dict) -> bool:
-    """A record with nothing to find concepts in: no abstract, or, where keywords suffice,
-    neither an abstract nor keywords."""
-    if not _blank(rec.get("abstract")):
+    """A record that cannot take part: neither abstract nor title, or, where keywords suffice,
+    not even keywords."""
+    if not _blank(rec.get("abstract")) or not _blank(rec.get("title")):
         return False
     return not (_KEYWORDS_SUFFICE.get() and not _blank(rec.get("keywords")))
 
@@ -261,7 +270,7 @@ def lacks_text(rec: dict) -> bool:
 def lacking_text_error(path: str, lines: list[int], total: int) -> InputError:
     """The one error for the records :func:`lacks_text` refuses, naming their lines."""
     shown = ", ".join(str(n) for n in lines[:10]) + (", ..." if len(lines) > 10 else "")
-    what = "neither an abstract nor keywords" if _KEYWORDS_SUFFICE.get() else "no abstract"
+    what = "neither abstract, title nor keywords" if _KEYWORDS_SUFFICE.get() else "neither abstract nor title"
     return InputError(path, f"{len(lines)} of {total} records have {what}: lines {shown}", lines[0])
 
 
@@ -306,25 +315,33 @@ def _as_str(value, path, line, field_name) -> str:
 
 
 def paper_from_record(rec: dict, path: str, line: int) -> Paper:
-    """Map one input record (docs/DESIGN.md) to a Paper, validating each field."""
+    """Map one input record (docs/DESIGN.md) to a Paper, validating each field.
+
+    A record needs an abstract or a title; one without an abstract takes part in the
+    citation graph and simply has no concepts.
+    """
     if not isinstance(rec, dict):
         raise InputError(path, f"expected a JSON object, got {type(rec).__name__}", line)
     abstract = rec.get("abstract")
     keywords = _as_list(rec.get("keywords"), path, line, "keywords")
-    if _blank(abstract) and _KEYWORDS_SUFFICE.get() and keywords:
+    if abstract is None:
         abstract = ""
-    elif _blank(abstract):
-        raise InputError(path, "record has no abstract", line)
     if not isinstance(abstract, str):
         raise InputError(path, "field 'abstract' must be a string", line)
-    check_abstract(abstract, path, line)
     title = _as_str(rec.get("title"), path, line, "title")
-    pid = _as_str(rec.get("id"), path, line, "id") or content_id(abstract or "\n".join([title, *keywords]))
+    if not abstract.strip() and not title and not (_KEYWORDS_SUFFICE.get() and keywords):
+        raise InputError(path, "record has neither abstract nor title", line)
+    check_abstract(abstract, path, line)
+    year = _as_year(rec.get("year"), path, line)
+    pid = _as_str(rec.get("id"), path, line, "id") or content_id(
+        abstract if abstract.strip() else "\n".join([title, str(year), *keywords]))
     return Paper(
         id=pid,
         abstract=_CONTROL.sub(" ", abstract).strip(),
         title=title,
-        year=_as_year(rec.get("year"), path, line),
+        doi=normalise_doi(_as_str(rec.get("doi"), path, line, "doi")),
+        sources=[f"{path}:{line}"],
+        year=year,
         venue=_as_str(rec.get("venue"), path, line, "venue"),
         url=_as_str(rec.get("url"), path, line, "url"),
         authors=_as_list(rec.get("authors"), path, line, "authors"),

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 
+from ..errors import InputError
 from ..model import Paper
-from . import check_abstract, content_id, register
+from . import check_abstract, content_id, readers, register
 
 __all__ = ["read_text"]
 
@@ -16,8 +17,25 @@ def _is_heading(block: str) -> bool:
     return "\n" not in block.strip() and len(block.split()) <= 15 and not block.rstrip().endswith(".")
 
 
+#: Bibliographic exports (format name -> what to call it), which text never reads.
+EXPORTS = {"bibtex": "BibTeX", "ris": "RIS", "wos": "Web of Science", "openalex": "OpenAlex",
+           "semanticscholar": "Semantic Scholar", "csv": "Scopus CSV"}
+
+
+def _export_format(text: str) -> str | None:
+    from .csvfile import looks_like_scopus_csv
+
+    for name, spec in readers().items():
+        if name in EXPORTS and name != "csv" and spec.sniff is not None and spec.sniff(text):
+            return name
+    return "csv" if looks_like_scopus_csv(text) else None
+
+
 @register("text", extensions=(".txt", ".text"))
 def read_text(path: str, text: str) -> list[Paper]:
+    export = _export_format(text)
+    if export is not None:  # a bibliographic export is never read as plain text
+        raise InputError(path, f"looks like a {EXPORTS[export]} export; read it with --format {export}")
     blocks: list[tuple[int, str]] = []
     start, buf = None, []
     for i, line in enumerate(text.split("\n") + [""], start=1):

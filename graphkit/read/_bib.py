@@ -1,0 +1,65 @@
+"""What the bibliographic readers share: one record's fields -> a checked Paper."""
+
+from __future__ import annotations
+
+import hashlib
+
+from ..biblio import latex_to_text, normalise_doi, year_of
+from ..errors import InputError
+from ..model import Paper, Reference
+from . import check_abstract, content_id
+
+__all__ = ["make_paper", "split_list", "unique", "no_usable_records"]
+
+#: What exports write where a record has no abstract.
+_NO_ABSTRACT = {"[no abstract available]", "no abstract available", "[no abstract]"}
+
+
+def split_list(value: str, sep: str = ";") -> list[str]:
+    return [v.strip() for v in (value or "").split(sep) if v.strip()]
+
+
+def unique(items) -> list:
+    """Items in order, each once (exports repeat authors: "G. Kalbe; G. Kalbe")."""
+    seen, out = set(), []
+    for it in items:
+        if it and it not in seen:
+            seen.add(it)
+            out.append(it)
+    return out
+
+
+def make_paper(path: str, line: int, *, title: str = "", abstract: str = "", year=None, venue: str = "",
+               authors=(), keywords=(), doi: str = "", url: str = "", pid: str = "",
+               cited: list[Reference] | None = None, citing: list[Reference] | None = None,
+               ids: dict[str, str] | None = None) -> Paper | None:
+    """A Paper from one record's fields, or None when it has neither title nor abstract."""
+    title = latex_to_text(title or "")
+    abstract = " ".join((abstract or "").split())
+    if abstract.lower() in _NO_ABSTRACT:
+        abstract = ""
+    if not title and not abstract:
+        return None
+    check_abstract(abstract, path, line)
+    doi = normalise_doi(doi)
+    year = year_of(year)
+    pid = (pid or "").strip() or _fallback_id(doi, title, year, abstract)
+    return Paper(
+        id=pid, abstract=abstract, title=title, year=year, venue=latex_to_text(venue or ""), url=url or "",
+        authors=unique(latex_to_text(a) for a in authors), keywords=unique(latex_to_text(k) for k in keywords),
+        doi=doi, cited=list(cited or []), citing=list(citing or []), ids=dict(ids or {}),
+        source=f"{path}:{line}", sources=[f"{path}:{line}"],
+    )
+
+
+def _fallback_id(doi: str, title: str, year, abstract: str) -> str:
+    if doi:
+        return "doi:" + doi
+    if abstract:
+        return content_id(abstract)
+    key = f"{' '.join(title.lower().split())}|{year or ''}"
+    return "p" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
+
+
+def no_usable_records(path: str, kind: str) -> InputError:
+    return InputError(path, f"no {kind} records with a title or an abstract found")
