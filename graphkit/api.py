@@ -60,7 +60,7 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
                 html_path: str | os.PathLike | None = None, thesaurus_path: str | os.PathLike | None = None,
                 min_cooccurrence: int | None = None, cache: bool = True, progress: bool = False,
                 extractor: Extractor | None = None, embedder: Embedder | None = None,
-                concepts: str = "extracted") -> BuildResult:
+                concepts: str = "extracted", fast: bool = False) -> BuildResult:
     """Read INPUTS, build the graph, write it as GraphML (and optionally an HTML page).
 
     ``concepts``: ``extracted`` (from abstracts), ``keywords`` (authors' keywords only; no model,
@@ -68,24 +68,37 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
 
     Everything is read and checked before anything is written; outputs are written
     atomically, so a failure leaves no partial file. ``extractor`` and ``embedder`` default
-    to KeyBERT over all-MiniLM-L6-v2 (with the embedding cache unless ``cache`` is false).
+    to KeyBERT over all-MiniLM-L6-v2 (with the embedding cache unless ``cache`` is false);
+    with ``fast``, to static embeddings distilled from it (:mod:`graphkit.extract.static`),
+    which need neither torch nor KeyBERT.
     """
     from .build import build
     from .export import write_graphml
     from .extract import KeyBERTExtractor, default_embedder
+    from .progress import stage
     from .read import read_papers
+    from .sidecar import save_sidecar
     from .thesaurus import read_thesaurus
 
-    papers, formats = read_papers(inputs, fmt, keywords_suffice=concepts == "keywords")
+    with stage("Reading", "paper", progress) as s:
+        papers, formats = read_papers(inputs, fmt, keywords_suffice=concepts == "keywords")
+        s.count = len(papers)
     thesaurus = read_thesaurus(thesaurus_path) if thesaurus_path else None
     if concepts == "keywords":
         extractor = embedder = None  # the keyword map needs no model
     else:
+        if fast:
+            from .extract.static import StaticEmbedder, StaticExtractor
+
+            embedder = embedder if embedder is not None else StaticEmbedder()
+            extractor = extractor if extractor is not None else StaticExtractor(embedder)
         embedder = embedder if embedder is not None else default_embedder(cache)
         extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
     g, linked = build(papers, extractor=extractor, embedder=embedder, thesaurus=thesaurus,
                       min_cooccurrence=min_cooccurrence, progress=progress, concepts=concepts)
-    write_graphml(g, output)
+    with stage("Writing", "node", progress, count=g.number_of_nodes()):
+        write_graphml(g, output)
+        save_sidecar(g, output)
     html_out = None
     if html_path:
         from .render import render_page
@@ -108,10 +121,11 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
 
 
 def load_graph(path: str | os.PathLike) -> nx.MultiDiGraph:
-    """A graph written by ``build`` (GraphML)."""
-    from .export import read_graphml
+    """A graph written by ``build``, from its binary sidecar when that matches the GraphML's bytes
+    (see :mod:`graphkit.sidecar`), else parsed from the GraphML."""
+    from .sidecar import load_graph as load
 
-    return read_graphml(path)
+    return load(path)
 
 
 def open_store(name: str = "neo4j", **options):

@@ -100,9 +100,12 @@ def cli():
                    "(no model; records need keywords, not abstracts); or both, a keyword joining the extracted "
                    "concept of the same meaning.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the embedding cache.")
+@click.option("--fast", is_flag=True,
+              help="Static embeddings distilled from MiniLM instead of MiniLM itself: many times faster, "
+                   "somewhat lower concept quality; needs no torch (see README, 'Fast mode').")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bars.")
 @_fail_cleanly
-def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts, no_cache, quiet):
+def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts, no_cache, fast, quiet):
     """Read papers from INPUTS, extract and link concepts, and write the graph.
 
     INPUTS are plain text (abstracts separated by blank lines, under an optional heading
@@ -110,7 +113,7 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts,
     """
     result = api.build_files(list(inputs), output, fmt=fmt, html_path=html_path, thesaurus_path=thesaurus,
                              min_cooccurrence=min_cooccurrence, cache=not no_cache, progress=not quiet,
-                             concepts=concepts)
+                             concepts=concepts, fast=fast)
     formats = ", ".join(sorted(set(result.formats.values())))
     files = len(result.formats)
     click.echo(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).")
