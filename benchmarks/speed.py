@@ -93,20 +93,37 @@ def one(run: str, n: int, folder: Path, limit: int) -> dict:
     if run == "incremental":
         api.build_files([src], out)  # the built N ...
         src = _subset(n + INCREMENT, folder)  # ... then N + 1,000 papers
+    progress = bool(os.environ.get("GRAPHKIT_BENCH_PROGRESS"))  # stage lines to stderr, for long runs
+    if progress:
+        sys.stderr = _Terminal(sys.stderr)
     t, c = time.perf_counter(), _cpu()
-    r = api.build_files([src], out, fast=(run == "fast"))
+    r = api.build_files([src], out, fast=(run == "fast"), progress=progress)
     took = time.perf_counter() - t
     return {"papers": r.papers, "seconds": took, "cpu_s": _cpu() - c, "rss_mb": rss_mb(), "nodes": r.nodes, "edges": r.edges,
             "concepts": r.concepts, "graphml_mb": out.stat().st_size / 1e6}
+
+
+class _Terminal:
+    """Standard error that says it is a terminal, so a logged run shows graphkit's stage lines."""
+
+    def __init__(self, f):
+        self._f = f
+
+    def isatty(self):
+        return True
+
+    def __getattr__(self, name):
+        return getattr(self._f, name)
 
 
 def _measure(run: str, n: int, limit: int) -> dict:
     with tempfile.TemporaryDirectory(prefix="graphkit-speed-") as folder:
         cmd = [sys.executable, __file__, "--one", run, str(n), folder, "--reference-limit", str(limit)]
         env = dict(os.environ, PYTHONPATH=str(ROOT))
-        proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=None if os.environ.get("GRAPHKIT_BENCH_PROGRESS")
+                              else subprocess.PIPE, text=True, env=env)
     if proc.returncode != 0:
-        sys.exit(f"{run} on {n:,} papers failed:\n{proc.stderr[-3000:]}")
+        sys.exit(f"{run} on {n:,} papers failed:\n{(proc.stderr or '')[-3000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..errors import MissingDependency
 from ..model import Candidate, Paper
+from ..progress import stage
 from . import Extraction, Extractor, candidate_forms, paper_text, with_artefacts
 from .. import text as T
 
@@ -92,8 +93,9 @@ class StaticExtractor(Extractor):
         texts = [paper_text(p) for p in papers]
         phrases, artefacts = candidate_forms(texts, progress=progress)
         vocab = sorted({f for fs in phrases for f in fs})
-        doc_vecs = self.embedder.embed(texts)
-        word_vecs = self.embedder.embed(vocab)
+        with stage("Embedding", "text", progress, count=len(texts) + len(vocab)):
+            doc_vecs = self.embedder.embed(texts)
+            word_vecs = self.embedder.embed(vocab)
         index = {w: i for i, w in enumerate(vocab)}
         selected = []
         for i, forms in enumerate(phrases):
