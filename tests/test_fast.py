@@ -65,7 +65,7 @@ def test_fast_extractor_ranks_like_keybert(static):
         scores = [c.score for c in picked if not c.artefact]
         assert scores == sorted(scores, reverse=True)
         for c in picked[:1]:
-            assert c.score == pytest.approx(float(ex.vocab_vectors[c.text] @ ex.doc_vectors[i]), abs=1e-4)
+            assert c.score == pytest.approx(float(ex.phrase_vectors[c.text] @ ex.doc_vectors[i]), abs=1e-4)
 
 
 BLOCKED = ("torch", "sentence_transformers", "keybert", "transformers", "sklearn", "scipy")
@@ -125,11 +125,12 @@ def small_graph(tmp_path, monkeypatch):
     monkeypatch.setenv("GRAPHKIT_CACHE_DIR", str(tmp_path / "cache"))
     from graphkit.build import build
     from graphkit.export import write_graphml
-    from graphkit.extract.static import StaticExtractor
+    from graphkit.extract.static import StaticEmbedder, StaticExtractor
     from graphkit.read import read_papers
 
     papers, _ = read_papers([DATA / "papers.jsonl"])
-    g, _ = build(papers, extractor=StaticExtractor())
+    static = StaticEmbedder()
+    g, _ = build(papers, extractor=StaticExtractor(static), embedder=static)
     path = tmp_path / "g.graphml"
     write_graphml(g, path)
     return g, path

@@ -83,7 +83,8 @@ class StaticEmbedder:
 
 class StaticExtractor(Extractor):
     """The same candidates as :class:`~graphkit.extract.KeyBERTExtractor`, ranked the way KeyBERT
-    ranks them (cosine of phrase and document vectors, best ``top_n``), with static vectors."""
+    ranks them (cosine of phrase and document vectors, best ``top_n``), with static vectors.
+    Link with the same embedder: ``build(papers, extractor=x, embedder=x.embedder)``."""
 
     def __init__(self, embedder=None, top_n: int = 15):
         self.embedder = embedder or StaticEmbedder()
@@ -109,4 +110,4 @@ class StaticExtractor(Extractor):
         vocab_vectors = dict(zip(vocab, word_vecs))
         candidates: list[list[Candidate]] = with_artefacts(selected, artefacts, vocab_vectors, doc_vecs)
         acronyms = [T.find_acronyms(t) for t in texts]
-        return Extraction(texts, candidates, phrases, acronyms, doc_vecs, self.embedder, vocab_vectors)
+        return Extraction(texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=vocab_vectors)
