@@ -33,8 +33,8 @@ def main():
     ap.add_argument("--hubs", type=int, default=0, metavar="N", help="print each system's N biggest hubs")
     ap.add_argument("--graph", metavar="FILE", help="also write graphkit's graph there (GraphML)")
     ap.add_argument("--no-fast", action="store_true", help="leave out graphkit's fast mode (build --fast)")
+    ap.add_argument("--no-peers", action="store_true", help="graphkit's figures only (no KeyBERT or YAKE runs)")
     args = ap.parse_args()
-    from graphkit import schema as S
     from graphkit.build import build
     from graphkit.read import paper_from_record
 
@@ -77,7 +77,7 @@ def main():
         fast["bad merges"] = len(dissimilar_merges(fast_concepts, lemma_key, _similarity(fast_concepts)))
         results["gk --fast"] = fast
 
-    peers = _peers(texts, args.reuse_peers)
+    peers = {} if args.no_peers else _peers(texts, args.reuse_peers)
     for name, (preds, took) in peers.items():
         vocab = _vocab(preds)
         results[name] = _figures(preds, [{normalise(f[0]) for f in ps} for ps in preds], [f for f, _ in vocab],
@@ -209,6 +209,8 @@ def _print(results, n):
         fmt = (lambda v: f"{v:>12,.0f}") if m in ("concepts", "duplicates", "bad merges") else (lambda v: f"{v:>12.3f}")
         ratios = "".join(f"{(gk[m] / results[s][m]) if results[s][m] else float('inf'):>11.2f}x" for s in peers)
         print(f"{m:<16}" + "".join(fmt(v) for v in vals) + ratios)
+    if not peers:
+        return
     best_peer = max(results[s]["F1@10"] for s in peers)
     print(f"F1@10 vs the better peer: {gk['F1@10'] / best_peer:.2f}x (target 1.25x); duplicates: {gk['duplicates']}; "
           f"link F1 above both peers: {all(gk['link F1'] > results[s]['link F1'] for s in peers)}; "

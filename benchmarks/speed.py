@@ -127,24 +127,27 @@ def _measure(run: str, n: int, limit: int) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def _rate(r: dict | None) -> float | None:
-    return r["papers"] / r["seconds"] if r else None
+def _rate(r: dict | None, cpu: bool) -> float | None:
+    if not r:
+        return None
+    return r["papers"] / (r["cpu_s"] if cpu else r["seconds"])
 
 
-def table(results: dict) -> str:
-    lines = [f"Build speed on the scale abstracts ({os.cpu_count()} CPUs; papers/s, "
-             f"x = multiple of MiniLM embedding-only papers/s; peak RSS of each run)",
+def table(results: dict, cpu: bool = False) -> str:
+    per = "CPU-second (user + system, all threads)" if cpu else "second of wall-clock time"
+    lines = [f"Build speed on the scale abstracts ({os.cpu_count()} CPUs): papers per {per}, "
+             f"x = multiple of MiniLM embedding-only; peak RSS of each run",
              f"{'papers':>7}  " + "".join(f"{r:>24}" for r in RUNS)]
     for n in sorted(results, key=int):
         row = results[n]
-        ref = _rate(row.get("embed"))
+        ref = _rate(row.get("embed"), cpu)
         cells = []
         for run in RUNS:
             r = row.get(run)
             if not r:
                 cells.append(f"{'not run':>24}")
                 continue
-            rate = _rate(r)
+            rate = _rate(r, cpu)
             x = f" {rate / ref:5.2f}x" if ref else ""
             on = f"[{r['papers']:,}]" if run in ("embed", "yake") and r["papers"] != int(n) else ""
             cells.append(f"{rate:>8.1f}/s{x} {r['rss_mb'] / 1024:4.1f}GB{on:>0}".rjust(24))
@@ -156,7 +159,7 @@ def table(results: dict) -> str:
         for run in ("fast", "cold"):
             r = results[n].get(run)
             if r and "nodes" in r:
-                lines.append(f"{int(n):,} {run}: {r['seconds']:,.0f} s, graph {r['nodes']:,} nodes, "
+                lines.append(f"{int(n):,} {run}: {r['seconds']:,.0f} s ({r.get('cpu_s', 0):,.0f} CPU-s), graph {r['nodes']:,} nodes, "
                              f"{r['edges']:,} edges, {r['concepts']:,} concepts, GraphML {r['graphml_mb']:,.0f} MB")
     return "\n".join(lines)
 
@@ -167,6 +170,8 @@ def main():
     ap.add_argument("--runs", default=",".join(RUNS), help=f"comma-separated, of: {', '.join(RUNS)}")
     ap.add_argument("--reference-limit", type=int, default=1000)
     ap.add_argument("--table", action="store_true", help="only print the table of exports/speed.json")
+    ap.add_argument("--cpu", action="store_true",
+                    help="rates per CPU-second instead of wall-clock (for a shared, busy machine)")
     ap.add_argument("--one", nargs=3, metavar=("RUN", "N", "FOLDER"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
@@ -185,7 +190,7 @@ def main():
                 RESULTS.write_text(json.dumps(results, indent=1))
                 print(f"{run} {n:,}: {r['papers']:,} papers in {r['seconds']:,.1f} s, peak RSS {r['rss_mb']:,.0f} MB",
                       flush=True)
-    print(table(results))
+    print(table(results, cpu=args.cpu))
 
 
 if __name__ == "__main__":

@@ -62,8 +62,8 @@ def _sign(key: bytes, digest: bytes, payload) -> bytes:
 def save_sidecar(g: nx.MultiDiGraph, graphml: str | os.PathLike, digest: bytes | None = None) -> Path | None:
     """Write the sidecar of ``graphml`` (already written). Returns None when its folder is not writable:
     the sidecar only saves time, so a read-only folder costs a slower next read, not an error."""
-    from .io import atomic_write
     from .errors import GraphkitError
+    from .io import atomic_write
 
     digest = digest or file_digest(graphml)
     payload = pickle.dumps(g, protocol=pickle.HIGHEST_PROTOCOL)

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import numpy as np
 
+from .. import text as T
 from ..errors import MissingDependency
 from ..model import Candidate, Paper
 from ..progress import stage
 from . import Extraction, Extractor, candidate_forms, paper_text, with_artefacts
-from .. import text as T
 
 __all__ = ["StaticEmbedder", "StaticExtractor", "MODEL_DIR"]
 
