@@ -26,7 +26,7 @@ def bar(desc: str, total: int | None, unit: str, enabled: bool):
 
 
 class _Stage:
-    def __init__(self):
+    def __init__(self) -> None:
         self.count: int | None = None
 
 

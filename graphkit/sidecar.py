@@ -98,9 +98,9 @@ def load_graph(graphml: str | os.PathLike) -> nx.MultiDiGraph:
     try:
         digest = file_digest(path)
     except OSError:
-        return read_graphml(path)  # raises the one-line error for a missing or unreadable file
+        return read_graphml(os.fspath(graphml))  # raises the one-line error for a missing or unreadable file
     g = _from_sidecar(path, digest)
     if g is None:
-        g = read_graphml(path)
+        g = read_graphml(os.fspath(graphml))
         save_sidecar(g, path, digest)
     return g

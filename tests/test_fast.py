@@ -71,6 +71,7 @@ def test_fast_extractor_ranks_like_keybert(static):
 BLOCKED = ("torch", "sentence_transformers", "keybert", "transformers", "sklearn", "scipy")
 
 
+@pytest.mark.e2e
 def test_build_fast_imports_no_torch(tmp_path):
     """The light install's promise: building --fast and reading the graph back never import the
     heavy stack. A subprocess refuses those imports outright."""
@@ -102,6 +103,7 @@ def test_build_fast_imports_no_torch(tmp_path):
     assert "papers  kind" in proc.stdout
 
 
+@pytest.mark.e2e
 def test_cli_build_fast(runner, tmp_path):
     out = tmp_path / "g.graphml"
     result = runner.invoke(cli, ["build", "--fast", str(DATA / "papers.jsonl"), "-o", str(out)])
@@ -111,6 +113,7 @@ def test_cli_build_fast(runner, tmp_path):
     assert out.exists() and (tmp_path / "g.graphml.gkc").exists()
 
 
+@pytest.mark.e2e
 def test_cli_build_fast_bad_input_leaves_nothing(runner, tmp_path):
     result = runner.invoke(cli, ["build", "--fast", str(DATA / "malformed.jsonl"), "-o", str(tmp_path / "g.graphml")])
     assert result.exit_code == 1
