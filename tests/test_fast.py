@@ -68,7 +68,7 @@ def test_fast_extractor_ranks_like_keybert(static):
             assert c.score == pytest.approx(float(ex.phrase_vectors[c.text] @ ex.doc_vectors[i]), abs=1e-4)
 
 
-BLOCKED = ("torch", "sentence_transformers", "keybert", "transformers", "sklearn", "scipy")
+BLOCKED = ("torch", "sentence_transformers", "keybert", "transformers", "sklearn", "scipy", "pandas")
 
 
 @pytest.mark.e2e
