@@ -98,7 +98,7 @@ class StaticExtractor(Extractor):
             doc_vecs = self.embedder.embed(texts)
             word_vecs = self.embedder.embed(vocab)
         index = {w: i for i, w in enumerate(vocab)}
-        selected = []
+        selected: list[list[tuple[str, float]]] = []
         for i, forms in enumerate(phrases):
             if not forms:
                 selected.append([])
