@@ -35,6 +35,7 @@ def main():
     ap.add_argument("--no-fast", action="store_true", help="leave out graphkit's fast mode (build --fast)")
     ap.add_argument("--no-peers", action="store_true", help="graphkit's figures only (no KeyBERT or YAKE runs)")
     args = ap.parse_args()
+    from graphkit import schema as S
     from graphkit.build import build
     from graphkit.read import paper_from_record
 
