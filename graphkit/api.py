@@ -68,7 +68,8 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
                 min_cooccurrence: int | None = None, external: bool = True, min_cocitation: int = 2,
                 min_coupling: int = 2, min_coauthorship: int = 1, min_citations: int = 1, cache: bool = True,
                 progress: bool = False, extractor: Extractor | None = None,
-                embedder: Embedder | None = None, concepts: str = "extracted") -> BuildResult:
+                embedder: Embedder | None = None, concepts: str = "extracted",
+                fast: bool = False) -> BuildResult:
     """Read INPUTS, build the graph, write it as GraphML (and optionally an HTML page).
 
     ``concepts``: ``extracted`` (from abstracts), ``keywords`` (authors' keywords only; no model,
@@ -79,20 +80,31 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
     to KeyBERT over all-MiniLM-L6-v2 (with the embedding cache unless ``cache`` is false).
     ``external`` and the ``min_*`` thresholds shape the citation graph (see
     :class:`graphkit.build.CitationOptions`).
+    With ``fast``, concepts come from static embeddings distilled from MiniLM
+    (:mod:`graphkit.extract.static`), which need neither torch nor KeyBERT.
     """
     from .build import CitationOptions, build
     from .export import write_graphml
     from .extract import KeyBERTExtractor, default_embedder
     from .io import check_outputs
+    from .progress import stage
     from .read import read_papers
+    from .sidecar import save_sidecar
     from .thesaurus import read_thesaurus
 
     check_outputs({"--output": output, "--html": html_path}, inputs=[*inputs, *([thesaurus_path] if thesaurus_path else [])])
-    papers, formats = read_papers(inputs, fmt, keywords_suffice=concepts == "keywords")
+    with stage("Reading", "paper", progress) as s:
+        papers, formats = read_papers(inputs, fmt, keywords_suffice=concepts == "keywords")
+        s.count = len(papers)
     thesaurus = read_thesaurus(thesaurus_path) if thesaurus_path else None
     if concepts == "keywords":
         extractor = embedder = None  # the keyword map needs no model
     else:
+        if fast:
+            from .extract.static import StaticEmbedder, StaticExtractor
+
+            embedder = embedder if embedder is not None else StaticEmbedder()
+            extractor = extractor if extractor is not None else StaticExtractor(embedder)
         embedder = embedder if embedder is not None else default_embedder(cache)
         extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
     g, linked = build(papers, extractor=extractor, embedder=embedder, thesaurus=thesaurus,
@@ -100,7 +112,10 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
                       citations=CitationOptions(external=external, min_cocitation=min_cocitation,
                                                 min_coupling=min_coupling, min_coauthorship=min_coauthorship,
                                                 min_citations=min_citations))
-    write_graphml(g, output)
+    with stage("Writing", "node", progress, count=g.number_of_nodes()):
+        write_graphml(g, output)
+        if str(output) != "-":  # standard output has no folder to keep a sidecar in
+            save_sidecar(g, output)
     html_out = None
     if html_path:
         from .render import render_page
@@ -157,10 +172,11 @@ def check_outputs(outputs: dict, inputs=()) -> None:
 
 
 def load_graph(path: str | os.PathLike) -> nx.MultiDiGraph:
-    """A graph written by ``build`` (GraphML)."""
-    from .export import read_graphml
+    """A graph written by ``build``, from its binary sidecar when that matches the GraphML's bytes
+    (see :mod:`graphkit.sidecar`), else parsed from the GraphML."""
+    from .sidecar import load_graph as load
 
-    return read_graphml(path)
+    return load(path)
 
 
 def open_store(name: str = "neo4j", **options):

@@ -123,27 +123,38 @@ def build_id(g: nx.MultiDiGraph) -> str:
 
 
 def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | None) -> None:
-    from scipy import sparse
-
     if min_w is None:
         min_w = 1 if len(papers) < 1000 else 2
     keys = sorted(c.key for c in linked.concepts)
-    col = {k: j for j, k in enumerate(keys)}
-    row = {p.id: i for i, p in enumerate(papers)}
-    if not keys or not linked.mentions:
-        return
-    r = np.fromiter((row[m.paper_id] for m in linked.mentions), dtype=np.int64)
-    c = np.fromiter((col[m.concept_key] for m in linked.mentions), dtype=np.int64)
-    inc = sparse.csr_matrix((np.ones(len(r), dtype=np.float32), (r, c)), shape=(len(papers), len(keys)))
-    inc.data[:] = 1.0
-    co = sparse.triu(inc.T @ inc, k=1).tocoo()
-    counts = np.asarray(inc.sum(axis=0)).ravel()
-    for i, j, w in zip(co.row, co.col, co.data):
-        if w < min_w:
-            continue
-        strength = float(w / np.sqrt(counts[i] * counts[j]))
-        S.add_rel(g, concept_node(keys[i]), concept_node(keys[j]), S.CO_OCCURS,
-                  weight=int(w), strength=round(strength, 4))
+    i, j, w, counts = cooccurrence_counts(linked, keys)
+    keep = w >= min_w
+    strength = w / np.sqrt(counts[i] * counts[j])
+    for a, b, n, st in zip(i[keep].tolist(), j[keep].tolist(), w[keep].tolist(), strength[keep].tolist()):
+        S.add_rel(g, concept_node(keys[a]), concept_node(keys[b]), S.CO_OCCURS, weight=n, strength=round(st, 4))
+
+
+def cooccurrence_counts(linked: Linked, keys: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Sparse co-occurrence: (i, j, papers sharing keys[i] and keys[j], papers of each key), i < j.
+
+    Pairs are counted as integer codes with numpy (a few bytes a pair), so only the pairs
+    that become edges ever reach NetworkX.
+    """
+    col = {k: n for n, k in enumerate(keys)}
+    per_paper: dict[str, set[int]] = {}
+    for m in linked.mentions:
+        per_paper.setdefault(m.paper_id, set()).add(col[m.concept_key])
+    counts = np.zeros(len(keys), dtype=np.int64)
+    codes = []
+    for cs in per_paper.values():
+        idx = np.fromiter(sorted(cs), dtype=np.int64, count=len(cs))
+        counts[idx] += 1
+        a, b = np.triu_indices(len(idx), k=1)
+        codes.append(idx[a] * len(keys) + idx[b])
+    if not codes:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, empty, counts
+    uniq, w = np.unique(np.concatenate(codes), return_counts=True)
+    return uniq // len(keys), uniq % len(keys), w, counts
 
 
 def build(papers: Sequence[Paper], *, extractor: Extractor | None = None, embedder: Embedder | None = None,
@@ -163,6 +174,7 @@ def build(papers: Sequence[Paper], *, extractor: Extractor | None = None, embedd
     :mod:`graphkit.keywords`).
     """
     from . import keywords as K
+    from .progress import stage
 
     if concepts not in K.CONCEPT_SOURCES:
         raise UsageError(f"--concepts must be one of {', '.join(K.CONCEPT_SOURCES)}, not {concepts!r}")
@@ -177,11 +189,14 @@ def build(papers: Sequence[Paper], *, extractor: Extractor | None = None, embedd
             embedder = extractor.embedder if isinstance(extractor, KeyBERTExtractor) else default_embedder()
         extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
         ex = extractor.extract(with_text, progress=progress)
-        if concepts == "both":
-            linked = link(with_text, K.with_keywords(with_text, ex), embedder=embedder, thesaurus=thesaurus)
-            K.mark_sources(linked, with_text, ex)
-        else:
-            linked = link(with_text, ex, embedder=embedder, thesaurus=thesaurus)
+        with stage("Linking", "paper", progress, count=len(with_text)):
+            if concepts == "both":
+                linked = link(with_text, K.with_keywords(with_text, ex), embedder=embedder, thesaurus=thesaurus)
+                K.mark_sources(linked, with_text, ex)
+            else:
+                linked = link(with_text, ex, embedder=embedder, thesaurus=thesaurus)
     else:
         linked = Linked(concepts=[], mentions=[], broader=[], forms={}, merges=[])
-    return build_graph(papers, linked, min_cooccurrence=min_cooccurrence, citations=citations), linked
+    with stage("Graph", "paper", progress, count=len(papers)):
+        g = build_graph(papers, linked, min_cooccurrence=min_cooccurrence, citations=citations)
+    return g, linked

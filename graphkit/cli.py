@@ -119,10 +119,13 @@ def cli():
 @click.option("--min-citations", type=click.IntRange(min=1), default=1, show_default=True,
               help="Fewest citations a work needs to take part in co-citation.")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the embedding cache.")
+@click.option("--fast", is_flag=True,
+              help="Static embeddings distilled from MiniLM instead of MiniLM itself: many times faster, "
+                   "somewhat lower concept quality; needs no torch (see README, 'Fast mode').")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bars.")
 @_fail_cleanly
 def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts, no_external, min_cocitation,
-          min_coupling, min_coauthorship, min_citations, no_cache, quiet):
+          min_coupling, min_coauthorship, min_citations, no_cache, fast, quiet):
     """Read papers from INPUTS, extract and link concepts, resolve references, and write the graph.
 
     INPUTS are plain text (abstracts separated by blank lines, under an optional heading
@@ -136,7 +139,7 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts,
                              min_cooccurrence=min_cooccurrence, external=not no_external,
                              min_cocitation=min_cocitation, min_coupling=min_coupling,
                              min_coauthorship=min_coauthorship, min_citations=min_citations, cache=not no_cache,
-                             progress=not quiet, concepts=concepts)
+                             progress=not quiet, concepts=concepts, fast=fast)
     formats = ", ".join(sorted(set(result.formats.values())))
     files = len(result.formats)
     outs = (output, html_path)

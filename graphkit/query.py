@@ -35,17 +35,15 @@ def find_concept(g: nx.MultiDiGraph, name: str) -> str:
     want = name.strip()
     if not want:
         raise ConceptNotFound(name)
+    nodes = [(n, d, [d.get("name", ""), d.get("key", ""), *d.get("aliases", [])]) for n, d in _concept_nodes(g)]
+    exact = [(-(d.get("paper_count") or 0), n) for n, d, labels in nodes if want in labels]
+    if exact:  # found as written: no stemming (loading the stemmer alone costs ~2 s of CPU)
+        return min(exact)[1]
     want_mk = T.merge_key(T.phrase_key(want.split()))
-    exact, loose = [], []
-    for n, d in _concept_nodes(g):
-        labels = [d.get("name", ""), d.get("key", ""), *d.get("aliases", [])]
-        if want in labels:
-            exact.append((-(d.get("paper_count") or 0), n))
-        elif any(lbl.lower() == want.lower() or T.merge_key(T.phrase_key(lbl.split())) == want_mk for lbl in labels):
-            loose.append((-(d.get("paper_count") or 0), n))
-    for found in (exact, loose):
-        if found:
-            return min(found)[1]
+    loose = [(-(d.get("paper_count") or 0), n) for n, d, labels in nodes
+             if any(lbl.lower() == want.lower() or T.merge_key(T.phrase_key(lbl.split())) == want_mk for lbl in labels)]
+    if loose:
+        return min(loose)[1]
     names = [d.get("name", "") for _, d in _concept_nodes(g)]
     raise ConceptNotFound(name, difflib.get_close_matches(want, names, n=3, cutoff=0.6))
 

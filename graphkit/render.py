@@ -48,11 +48,12 @@ def _asset(name: str) -> str:
 
 @cache
 def _vis_js() -> str:
-    try:
-        import pyvis
-    except ImportError:
-        raise MissingDependency("pages need vis-network, shipped in the pyvis package: pip install pyvis") from None
-    base = Path(pyvis.__file__).parent
+    from importlib.util import find_spec
+
+    spec = find_spec("pyvis")  # located, not imported: pyvis itself imports IPython and jsonpickle
+    if spec is None or not spec.origin:
+        raise MissingDependency("pages need vis-network, shipped in the pyvis package: pip install pyvis")
+    base = Path(spec.origin).parent
     for candidate in sorted(base.glob("templates/lib/vis-*/vis-network.min.js"), reverse=True):
         return candidate.read_text(encoding="utf-8")
     raise MissingDependency(f"vis-network.min.js not found under {base}; reinstall pyvis")

@@ -22,6 +22,8 @@ __all__ = [
     "KeyBERTExtractor",
     "default_embedder",
     "paper_text",
+    "candidate_forms",
+    "with_artefacts",
     "Embedder",
     "MiniLMEmbedder",
     "EmbeddingCache",
@@ -93,15 +95,7 @@ class KeyBERTExtractor(Extractor):
         from sklearn.feature_extraction.text import CountVectorizer
 
         texts = [paper_text(p) for p in papers]
-        phrases: list[list[str]] = []
-        artefacts: list[list[str]] = []
-        verbs = T.verbs_in(texts)
-        for t in texts:
-            cands = T.candidate_phrases(t, verbs)
-            forms = list(dict.fromkeys(c for c, _ in cands if len(c) <= MAX_CONCEPT_CHARS))
-            arts = list(dict.fromkeys(a for a in _artefacts_in(t) if len(a) <= MAX_CONCEPT_CHARS))
-            phrases.append(list(dict.fromkeys(forms + arts)))
-            artefacts.append(arts)
+        phrases, artefacts = candidate_forms(texts, progress=progress)
         by_text = dict(zip(texts, phrases))
         vectorizer = CountVectorizer(analyzer=lambda doc: by_text[doc], lowercase=False)
         if not any(phrases):
@@ -121,18 +115,43 @@ class KeyBERTExtractor(Extractor):
             selected = [list(r) for r in result]
 
         vocab_vectors = dict(zip(vocab, word_vecs))
-        candidates: list[list[Candidate]] = []
-        for i, sel in enumerate(selected):
-            chosen = {w: s for w, s in sel}
-            out = [Candidate(w, float(s), artefact=T.is_artefact(w)) for w, s in sel]
-            for a in artefacts[i]:
-                if a not in chosen:
-                    v = vocab_vectors.get(a)
-                    s = float(v @ doc_vecs[i]) if v is not None else 0.0
-                    out.append(Candidate(a, s, artefact=True))
-            candidates.append(out)
+        candidates = with_artefacts(selected, artefacts, vocab_vectors, doc_vecs)
         acronyms = [T.find_acronyms(t) for t in texts]
         return Extraction(texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=vocab_vectors)
+
+
+def candidate_forms(texts: list[str], progress: bool = False) -> tuple[list[list[str]], list[list[str]]]:
+    """Every candidate surface form of each text (noun phrases, then artefacts) and its artefacts."""
+    from ..progress import bar
+
+    phrases: list[list[str]] = []
+    artefacts: list[list[str]] = []
+    verbs = T.verbs_in(texts)
+    with bar("Chunking", len(texts), "paper", progress) as b:
+        for t in texts:
+            cands = T.candidate_phrases(t, verbs)
+            forms = list(dict.fromkeys(c for c, _ in cands if len(c) <= MAX_CONCEPT_CHARS))
+            arts = list(dict.fromkeys(a for a in _artefacts_in(t) if len(a) <= MAX_CONCEPT_CHARS))
+            phrases.append(list(dict.fromkeys(forms + arts)))
+            artefacts.append(arts)
+            b.update(1)
+    return phrases, artefacts
+
+
+def with_artefacts(selected: list[list[tuple[str, float]]], artefacts: list[list[str]],
+                   vocab_vectors: dict[str, np.ndarray], doc_vecs: np.ndarray) -> list[list[Candidate]]:
+    """The ranked picks of each paper, then its named artefacts the ranking left out (always kept)."""
+    candidates: list[list[Candidate]] = []
+    for i, sel in enumerate(selected):
+        chosen = {w: s for w, s in sel}
+        out = [Candidate(w, float(s), artefact=T.is_artefact(w)) for w, s in sel]
+        for a in artefacts[i]:
+            if a not in chosen:
+                v = vocab_vectors.get(a)
+                s = float(v @ doc_vecs[i]) if v is not None else 0.0
+                out.append(Candidate(a, s, artefact=True))
+        candidates.append(out)
+    return candidates
 
 
 def _artefacts_in(text: str) -> list[str]:

@@ -1,0 +1,197 @@
+"""Build speed and memory on the first 1,000 / 10,000 / all 79,345 abstracts of
+../shared/data/scale/abstracts.jsonl.gz: graphkit cold (empty embedding cache), warm (the
+same build again), incremental (1,000 more papers on a cache that holds the first N), fast
+mode (build --fast), beside MiniLM embedding alone and YAKE alone, with each run's peak RSS.
+
+Every figure is one run in its own process (so its peak RSS is its own), end to end through
+graphkit.api.build_files: reading the .jsonl.gz, extracting, linking, writing GraphML and its
+sidecar. Results accumulate in exports/speed.json, so a long run can be done piecewise:
+
+    python benchmarks/speed.py                          # everything (hours on 2 cores)
+    python benchmarks/speed.py --sizes 1000 --runs cold,warm,incremental,embed,yake
+    python benchmarks/speed.py --sizes 79345 --runs fast
+    python benchmarks/speed.py --table                  # print the table of what was measured
+
+The reference runs (MiniLM embedding of each title+abstract, YAKE top 10) use at most the
+first --reference-limit papers of each size (default 1,000): their cost per paper does not
+depend on the corpus size, and the table says how many papers each figure was measured on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _common import ROOT, rss_mb, shared
+
+RESULTS = ROOT / "exports" / "speed.json"
+RUNS = ["embed", "yake", "cold", "warm", "incremental", "fast"]
+INCREMENT = 1000
+
+
+def _subset(n: int, folder: Path) -> Path:
+    """The first n scale records as a .jsonl.gz file in folder (the build's input)."""
+    out = folder / f"scale-{n}.jsonl.gz"
+    with gzip.open(shared("scale", "abstracts.jsonl.gz"), "rt", encoding="utf-8") as src, \
+            gzip.open(out, "wt", encoding="utf-8") as dst:
+        for i, line in enumerate(src):
+            if i == n:
+                break
+            dst.write(line)
+    return out
+
+
+def _cpu() -> float:
+    import resource
+
+    u = resource.getrusage(resource.RUSAGE_SELF)
+    return u.ru_utime + u.ru_stime
+
+
+def _papers(path: Path):
+    from graphkit.read import read_papers
+
+    return read_papers([path])[0]
+
+
+def one(run: str, n: int, folder: Path, limit: int) -> dict:
+    """One measurement in this process: {'papers', 'seconds', 'rss_mb', ...}."""
+    os.environ["GRAPHKIT_CACHE_DIR"] = str(folder / "cache")
+    from graphkit import api
+
+    if run in ("embed", "yake"):
+        from graphkit.extract import paper_text
+
+        papers = _papers(_subset(min(n, limit), folder))
+        texts = [paper_text(p) for p in papers]
+        if run == "embed":
+            from graphkit.extract import MiniLMEmbedder
+
+            emb = MiniLMEmbedder(cache=None)
+            _ = emb.model  # model load is not part of the throughput
+            t, c = time.perf_counter(), _cpu()
+            emb.embed(texts)
+        else:
+            import yake
+
+            ex = yake.KeywordExtractor(lan="en", top=10)
+            t, c = time.perf_counter(), _cpu()
+            for x in texts:
+                ex.extract_keywords(x)
+        return {"papers": len(texts), "seconds": time.perf_counter() - t, "cpu_s": _cpu() - c, "rss_mb": rss_mb()}
+    src = _subset(n, folder)
+    out = folder / f"graph-{run}-{n}.graphml"
+    if run == "warm":
+        api.build_files([src], out)  # fills the cache; the timed build below reads it
+    if run == "incremental":
+        api.build_files([src], out)  # the built N ...
+        src = _subset(n + INCREMENT, folder)  # ... then N + 1,000 papers
+    progress = bool(os.environ.get("GRAPHKIT_BENCH_PROGRESS"))  # stage lines to stderr, for long runs
+    if progress:
+        sys.stderr = _Terminal(sys.stderr)
+    t, c = time.perf_counter(), _cpu()
+    r = api.build_files([src], out, fast=(run == "fast"), progress=progress)
+    took = time.perf_counter() - t
+    return {"papers": r.papers, "seconds": took, "cpu_s": _cpu() - c, "rss_mb": rss_mb(), "nodes": r.nodes, "edges": r.edges,
+            "concepts": r.concepts, "graphml_mb": out.stat().st_size / 1e6}
+
+
+class _Terminal:
+    """Standard error that says it is a terminal, so a logged run shows graphkit's stage lines."""
+
+    def __init__(self, f):
+        self._f = f
+
+    def isatty(self):
+        return True
+
+    def __getattr__(self, name):
+        return getattr(self._f, name)
+
+
+def _measure(run: str, n: int, limit: int) -> dict:
+    with tempfile.TemporaryDirectory(prefix="graphkit-speed-") as folder:
+        cmd = [sys.executable, __file__, "--one", run, str(n), folder, "--reference-limit", str(limit)]
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=None if os.environ.get("GRAPHKIT_BENCH_PROGRESS")
+                              else subprocess.PIPE, text=True, env=env)
+    if proc.returncode != 0:
+        sys.exit(f"{run} on {n:,} papers failed:\n{(proc.stderr or '')[-3000:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _rate(r: dict | None, cpu: bool) -> float | None:
+    if not r:
+        return None
+    return r["papers"] / (r["cpu_s"] if cpu else r["seconds"])
+
+
+def table(results: dict, cpu: bool = False) -> str:
+    per = "CPU-second (user + system, all threads)" if cpu else "second of wall-clock time"
+    lines = [f"Build speed on the scale abstracts ({os.cpu_count()} CPUs): papers per {per}, "
+             f"x = multiple of MiniLM embedding-only; peak RSS of each run",
+             f"{'papers':>7}  " + "".join(f"{r:>24}" for r in RUNS)]
+    for n in sorted(results, key=int):
+        row = results[n]
+        ref = _rate(row.get("embed"), cpu)
+        cells = []
+        for run in RUNS:
+            r = row.get(run)
+            if not r:
+                cells.append(f"{'not run':>24}")
+                continue
+            rate = _rate(r, cpu)
+            x = f" {rate / ref:5.2f}x" if ref else ""
+            on = f"[{r['papers']:,}]" if run in ("embed", "yake") and r["papers"] != int(n) else ""
+            cells.append(f"{rate:>8.1f}/s{x} {r['rss_mb'] / 1024:4.1f}GB{on:>0}".rjust(24))
+        lines.append(f"{int(n):>7,}  " + "".join(cells))
+    lines.append("incremental: the last 1,000 of N + 1,000 papers on a cache that holds the first N "
+                 "(papers/s counts all N + 1,000).")
+    lines.append("[n]: measured on the first n papers (embedding-only and YAKE cost per paper does not grow with N).")
+    for n in sorted(results, key=int):
+        for run in ("fast", "cold"):
+            r = results[n].get(run)
+            if r and "nodes" in r:
+                lines.append(f"{int(n):,} {run}: {r['seconds']:,.0f} s ({r.get('cpu_s', 0):,.0f} CPU-s), graph {r['nodes']:,} nodes, "
+                             f"{r['edges']:,} edges, {r['concepts']:,} concepts, GraphML {r['graphml_mb']:,.0f} MB")
+    return "\n".join(lines)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="1000,10000,79345")
+    ap.add_argument("--runs", default=",".join(RUNS), help=f"comma-separated, of: {', '.join(RUNS)}")
+    ap.add_argument("--reference-limit", type=int, default=1000)
+    ap.add_argument("--table", action="store_true", help="only print the table of exports/speed.json")
+    ap.add_argument("--cpu", action="store_true",
+                    help="rates per CPU-second instead of wall-clock (for a shared, busy machine)")
+    ap.add_argument("--one", nargs=3, metavar=("RUN", "N", "FOLDER"), help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.one:
+        run, n, folder = args.one
+        print(json.dumps(one(run, int(n), Path(folder), args.reference_limit)))
+        return
+    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    if not args.table:
+        for n in [int(s) for s in args.sizes.split(",")]:
+            for run in args.runs.split(","):
+                if run not in RUNS:
+                    sys.exit(f"unknown run {run!r} (runs: {', '.join(RUNS)})")
+                r = _measure(run, n, args.reference_limit)
+                results.setdefault(str(n), {})[run] = r
+                RESULTS.parent.mkdir(exist_ok=True)
+                RESULTS.write_text(json.dumps(results, indent=1))
+                print(f"{run} {n:,}: {r['papers']:,} papers in {r['seconds']:,.1f} s, peak RSS {r['rss_mb']:,.0f} MB",
+                      flush=True)
+    print(table(results, cpu=args.cpu))
+
+
+if __name__ == "__main__":
+    main()

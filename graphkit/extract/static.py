@@ -1,0 +1,113 @@
+"""Fast mode: static token embeddings distilled from all-MiniLM-L6-v2, and an extractor that
+ranks candidates the way KeyBERT does without KeyBERT, scikit-learn or torch.
+
+The model (``graphkit/models/minilm-static``, ~16 MB) is model2vec's distillation of the
+bundled MiniLM, rebuilt by ``scripts/distill_static.py``. A text's vector is the mean of its
+WordPiece tokens' vectors, L2-normalised: no transformer runs, so embedding costs a table
+look-up per token. Only numpy, ``tokenizers`` and ``safetensors`` are needed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from .. import text as T
+from ..errors import MissingDependency
+from ..model import Candidate, Paper
+from ..progress import stage
+from . import Extraction, Extractor, candidate_forms, paper_text, with_artefacts
+
+__all__ = ["StaticEmbedder", "StaticExtractor", "MODEL_DIR"]
+
+MODEL_DIR = Path(__file__).resolve().parent.parent / "models" / "minilm-static"
+
+#: Texts tokenized per call: bounds the memory of the token-vector gather (chunk x tokens x dims).
+CHUNK = 2048
+
+
+@lru_cache(maxsize=2)
+def _load(folder: str):
+    """(tokenizer, float32 token vectors) from a model2vec-format folder, once per process."""
+    try:
+        from safetensors.numpy import load_file
+        from tokenizers import Tokenizer
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise MissingDependency(f"fast mode needs {e.name}; run: pip install tokenizers safetensors") from None
+    path = Path(folder)
+    tok = Tokenizer.from_file(str(path / "tokenizer.json"))
+    tok.no_truncation()
+    tok.no_padding()
+    vectors = load_file(str(path / "model.safetensors"))["embeddings"].astype(np.float32)
+    config = json.loads((path / "config.json").read_text(encoding="utf-8"))
+    if vectors.shape[1] != config["hidden_dim"]:
+        raise MissingDependency(f"{path}: the static model is damaged; rebuild it with scripts/distill_static.py")
+    return tok, vectors
+
+
+class StaticEmbedder:
+    """Mean of static token vectors (model2vec-style), L2-normalised. Deterministic, no cache needed:
+    embedding is faster than a cache look-up."""
+
+    model_id = "minilm-static-256/f16"
+
+    def __init__(self, folder: str | Path = MODEL_DIR):
+        self.folder = Path(folder)
+
+    @property
+    def dimension(self) -> int:
+        return _load(str(self.folder))[1].shape[1]
+
+    def embed(self, texts: Sequence[str], progress: str | None = None) -> np.ndarray:
+        tok, vectors = _load(str(self.folder))
+        texts = list(texts)
+        out = np.zeros((len(texts), vectors.shape[1]), dtype=np.float32)
+        for s in range(0, len(texts), CHUNK):
+            encs = tok.encode_batch(texts[s:s + CHUNK], add_special_tokens=False)
+            lengths = np.fromiter((len(e.ids) for e in encs), dtype=np.int64, count=len(encs))
+            if not lengths.sum():
+                continue
+            ids = np.concatenate([np.asarray(e.ids, dtype=np.int64) for e in encs])
+            starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+            nonempty = lengths > 0
+            sums = np.add.reduceat(vectors[ids], starts[nonempty], axis=0)
+            out[s:s + CHUNK][nonempty] = sums / lengths[nonempty, None]
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        np.divide(out, norms, out=out, where=norms > 0)
+        return out
+
+
+class StaticExtractor(Extractor):
+    """The same candidates as :class:`~graphkit.extract.KeyBERTExtractor`, ranked the way KeyBERT
+    ranks them (cosine of phrase and document vectors, best ``top_n``), with static vectors.
+    Link with the same embedder: ``build(papers, extractor=x, embedder=x.embedder)``."""
+
+    def __init__(self, embedder=None, top_n: int = 15):
+        self.embedder = embedder or StaticEmbedder()
+        self.top_n = top_n
+
+    def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
+        texts = [paper_text(p) for p in papers]
+        phrases, artefacts = candidate_forms(texts, progress=progress)
+        vocab = sorted({f for fs in phrases for f in fs})
+        with stage("Embedding", "text", progress, count=len(texts) + len(vocab)):
+            doc_vecs = self.embedder.embed(texts)
+            word_vecs = self.embedder.embed(vocab)
+        index = {w: i for i, w in enumerate(vocab)}
+        selected: list[list[tuple[str, float]]] = []
+        for i, forms in enumerate(phrases):
+            if not forms:
+                selected.append([])
+                continue
+            idx = np.fromiter((index[f] for f in forms), dtype=np.int64, count=len(forms))
+            sims = word_vecs[idx] @ doc_vecs[i]
+            best = np.argsort(-sims, kind="stable")[: self.top_n]
+            selected.append([(forms[j], round(float(sims[j]), 4)) for j in best])
+        vocab_vectors = dict(zip(vocab, word_vecs))
+        candidates: list[list[Candidate]] = with_artefacts(selected, artefacts, vocab_vectors, doc_vecs)
+        acronyms = [T.find_acronyms(t) for t in texts]
+        return Extraction(texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=vocab_vectors)

@@ -1,0 +1,106 @@
+"""A binary sidecar next to a GraphML file, so commands on a built graph skip the XML parse.
+
+``graph.graphml`` gets ``graph.graphml.gkc``: the parsed graph pickled, keyed by a hash of
+the GraphML's bytes (any edit to the GraphML makes the sidecar stale, and it is rebuilt on
+the next read) and signed with a key kept in graphkit's cache folder, so a sidecar that
+this user's graphkit did not write is never unpickled. Deleting it is always safe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import pickle
+import secrets
+from pathlib import Path
+
+import networkx as nx
+
+__all__ = ["SUFFIX", "sidecar_path", "load_graph", "save_sidecar", "file_digest"]
+
+SUFFIX = ".gkc"
+MAGIC = b"graphkit-sidecar-1\n"
+_DIGEST = 32
+
+
+def sidecar_path(graphml: str | os.PathLike) -> Path:
+    return Path(f"{os.fspath(graphml)}{SUFFIX}")
+
+
+def file_digest(path: str | os.PathLike) -> bytes:
+    h = hashlib.blake2b(digest_size=_DIGEST)
+    with open(path, "rb") as fh:
+        while chunk := fh.read(1 << 20):
+            h.update(chunk)
+    return h.digest()
+
+
+def _key() -> bytes:
+    """This user's signing key (32 random bytes in a 0600 file beside the embedding cache)."""
+    from .extract.embed import default_cache_path
+
+    path = default_cache_path().parent / "sidecar.key"
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".sidecar.key.{os.getpid()}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(secrets.token_bytes(32))
+        os.replace(tmp, path)  # two writers racing: either key wins, both sidecars just get rewritten
+        return path.read_bytes()
+
+
+def _sign(key: bytes, digest: bytes, payload) -> bytes:
+    h = hashlib.blake2b(digest, key=key, digest_size=_DIGEST)
+    h.update(payload)
+    return h.digest()
+
+
+def save_sidecar(g: nx.MultiDiGraph, graphml: str | os.PathLike, digest: bytes | None = None) -> Path | None:
+    """Write the sidecar of ``graphml`` (already written). Returns None when its folder is not writable:
+    the sidecar only saves time, so a read-only folder costs a slower next read, not an error."""
+    from .errors import GraphkitError
+    from .io import atomic_write
+
+    digest = digest or file_digest(graphml)
+    payload = pickle.dumps(g, protocol=pickle.HIGHEST_PROTOCOL)
+    sig = _sign(_key(), digest, payload)
+    try:
+        return atomic_write(sidecar_path(graphml), lambda fh: fh.writelines((MAGIC, digest, sig, payload)))
+    except GraphkitError:
+        return None
+
+
+def _from_sidecar(graphml: Path, digest: bytes) -> nx.MultiDiGraph | None:
+    try:
+        raw = sidecar_path(graphml).read_bytes()
+    except OSError:
+        return None
+    head = len(MAGIC) + 2 * _DIGEST
+    if len(raw) < head or not raw.startswith(MAGIC):
+        return None
+    stored, sig = raw[len(MAGIC):len(MAGIC) + _DIGEST], raw[len(MAGIC) + _DIGEST:head]
+    payload = memoryview(raw)[head:]
+    if stored != digest or not hmac.compare_digest(sig, _sign(_key(), digest, payload)):
+        return None
+    return pickle.loads(payload)
+
+
+def load_graph(graphml: str | os.PathLike) -> nx.MultiDiGraph:
+    """The graph in ``graphml``: from its sidecar when that matches the file's bytes, else parsed
+    (and the sidecar written for next time)."""
+    from .export import read_graphml
+
+    path = Path(graphml)
+    try:
+        digest = file_digest(path)
+    except OSError:
+        return read_graphml(os.fspath(graphml))  # raises the one-line error for a missing or unreadable file
+    g = _from_sidecar(path, digest)
+    if g is None:
+        g = read_graphml(os.fspath(graphml))
+        save_sidecar(g, path, digest)
+    return g

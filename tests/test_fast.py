@@ -1,0 +1,265 @@
+"""Fast mode (static embeddings), its torch-free import path, the GraphML sidecar, stage progress,
+and the co-occurrence counts."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+from graphkit.cli import cli
+
+from .conftest import DATA, ROOT, SAMPLES
+
+
+@pytest.fixture(scope="module")
+def static():
+    from graphkit.extract.static import StaticEmbedder
+
+    return StaticEmbedder()
+
+
+def test_static_vectors_are_normalised_and_deterministic(static):
+    texts = ["Graph neural networks", "graph neural networks", "a protein folding benchmark", ""]
+    v = static.embed(texts)
+    assert v.shape == (4, static.dimension) and v.dtype == np.float32
+    assert np.allclose(np.linalg.norm(v[:3], axis=1), 1.0, atol=1e-5)
+    assert not v[3].any()  # no tokens, no direction
+    assert np.array_equal(v, static.embed(texts))
+    assert float(v[0] @ v[1]) == pytest.approx(1.0, abs=1e-6)  # the tokenizer lowercases
+    assert static.embed([]).shape == (0, static.dimension)
+
+
+def test_static_vectors_keep_meaning(static):
+    a, b, c = static.embed(["generative adversarial networks", "GAN image generator", "protein folding"])
+    assert a @ b > a @ c + 0.1
+
+
+def test_static_vectors_match_the_model_file_format():
+    """The shipped model is the model2vec layout: embeddings (vocab x dims, float16), tokenizer, config."""
+    from safetensors.numpy import load_file
+
+    from graphkit.extract.static import MODEL_DIR
+
+    emb = load_file(str(MODEL_DIR / "model.safetensors"))["embeddings"]
+    config = json.loads((MODEL_DIR / "config.json").read_text())
+    assert emb.dtype == np.float16 and emb.shape == (30522, config["hidden_dim"])
+    assert sum(f.stat().st_size for f in MODEL_DIR.iterdir()) < 17e6
+
+
+def test_fast_extractor_ranks_like_keybert(static):
+    from graphkit.extract.static import StaticExtractor
+    from graphkit.read import read_papers
+
+    papers, _ = read_papers([DATA / "papers.jsonl"])
+    ex = StaticExtractor(top_n=5).extract(papers)
+    assert len(ex.candidates) == len(papers)
+    for i, cands in enumerate(ex.candidates):
+        picked = [c for c in cands if c.text in ex.phrases[i]][:5]
+        scores = [c.score for c in picked if not c.artefact]
+        assert scores == sorted(scores, reverse=True)
+        for c in picked[:1]:
+            assert c.score == pytest.approx(float(ex.phrase_vectors[c.text] @ ex.doc_vectors[i]), abs=1e-4)
+
+
+BLOCKED = ("torch", "sentence_transformers", "keybert", "transformers", "sklearn", "scipy", "pandas")
+
+
+@pytest.mark.e2e
+def test_build_fast_imports_no_torch(tmp_path):
+    """The light install's promise: building --fast and reading the graph back never import the
+    heavy stack. A subprocess refuses those imports outright."""
+    out = tmp_path / "g.graphml"
+    code = textwrap.dedent(f"""
+        import sys
+        BLOCKED = {BLOCKED!r}
+        class Block:
+            def find_spec(self, name, path=None, target=None):
+                if name.split(".")[0] in BLOCKED:
+                    raise ImportError(f"blocked: {{name}}", name=name)
+        sys.meta_path.insert(0, Block())
+        from graphkit.cli import main
+        for argv in (["build", "--fast", "-q", *{SAMPLES!r}, "-o", {str(out)!r}],
+                     ["concepts", "--graph", {str(out)!r}, "--top", "3"]):
+            try:
+                main(argv)
+            except SystemExit as e:
+                if e.code:
+                    raise
+        print("loaded:", sorted(m for m in sys.modules if m.split(".")[0] in BLOCKED))
+    """)
+    env = dict(os.environ, PYTHONPATH=str(ROOT), GRAPHKIT_CACHE_DIR=str(tmp_path / "cache"))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stdout.splitlines()
+    assert lines[0] == "Read 38 papers from 2 files (text)."
+    assert lines[-1] == "loaded: []"
+    assert "papers  kind" in proc.stdout
+
+
+@pytest.mark.e2e
+def test_cli_build_fast(runner, tmp_path):
+    out = tmp_path / "g.graphml"
+    result = runner.invoke(cli, ["build", "--fast", str(DATA / "papers.jsonl"), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0] == "Read 3 papers from 1 file (jsonl)."
+    assert result.stderr == ""  # not a terminal: no progress
+    assert out.exists() and (tmp_path / "g.graphml.gkc").exists()
+
+
+@pytest.mark.e2e
+def test_cli_build_fast_bad_input_leaves_nothing(runner, tmp_path):
+    result = runner.invoke(cli, ["build", "--fast", str(DATA / "malformed.jsonl"), "-o", str(tmp_path / "g.graphml")])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+# --- sidecar ---------------------------------------------------------------------------------------
+
+@pytest.fixture
+def small_graph(tmp_path, monkeypatch):
+    monkeypatch.setenv("GRAPHKIT_CACHE_DIR", str(tmp_path / "cache"))
+    from graphkit.build import build
+    from graphkit.export import write_graphml
+    from graphkit.extract.static import StaticEmbedder, StaticExtractor
+    from graphkit.read import read_papers
+
+    papers, _ = read_papers([DATA / "papers.jsonl"])
+    static = StaticEmbedder()
+    g, _ = build(papers, extractor=StaticExtractor(static), embedder=static)
+    path = tmp_path / "g.graphml"
+    write_graphml(g, path)
+    return g, path
+
+
+def _same(a, b):
+    return (dict(a.nodes(data=True)) == dict(b.nodes(data=True))
+            and sorted(map(repr, a.edges(keys=True, data=True))) == sorted(map(repr, b.edges(keys=True, data=True))))
+
+
+def test_sidecar_written_on_first_read_and_used_after(small_graph, monkeypatch):
+    from graphkit import export, sidecar
+
+    g, path = small_graph
+    first = sidecar.load_graph(path)
+    assert sidecar.sidecar_path(path).exists() and _same(first, g)
+
+    def no_parse(*a, **k):
+        raise AssertionError("the GraphML was parsed although its sidecar matches")
+
+    monkeypatch.setattr(export, "read_graphml", no_parse)
+    assert _same(sidecar.load_graph(path), g)
+
+
+def test_sidecar_invalidated_by_content(small_graph):
+    from graphkit import sidecar
+    from graphkit.export import read_graphml, write_graphml
+
+    g, path = small_graph
+    sidecar.load_graph(path)
+    h = read_graphml(path)
+    node = next(n for n, d in h.nodes(data=True) if d["label"] == "Paper")
+    h.nodes[node]["title"] = "Edited after the sidecar was written"
+    stat = path.stat()
+    write_graphml(h, path)
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # same mtime: content alone must decide
+    assert sidecar.load_graph(path).nodes[node]["title"] == "Edited after the sidecar was written"
+
+
+def test_sidecar_not_signed_by_this_user_is_never_unpickled(small_graph, tmp_path):
+    import pickle
+
+    from graphkit import sidecar
+
+    g, path = small_graph
+    sidecar.load_graph(path)
+    side = sidecar.sidecar_path(path)
+    raw = side.read_bytes()
+    head = len(sidecar.MAGIC) + 64
+    evil = pickle.dumps(Exception("would run"))  # a stand-in for a payload with side effects
+    side.write_bytes(raw[:head] + evil)
+    assert _same(sidecar.load_graph(path), g)  # signature mismatch: parsed from the GraphML instead
+    assert side.read_bytes() != raw[:head] + evil  # and the sidecar rewritten
+
+
+def test_unwritable_sidecar_is_not_an_error(small_graph):
+    """A sidecar that cannot be written (here a folder squats its name; a read-only folder is
+    the same to graphkit, but root writes anywhere) costs a parse, not an error."""
+    from graphkit import sidecar
+
+    g, path = small_graph
+    sidecar.sidecar_path(path).mkdir()
+    assert _same(sidecar.load_graph(path), g)
+    assert sidecar.sidecar_path(path).is_dir()
+
+
+def test_missing_graph_is_a_one_line_error(runner, tmp_path):
+    result = runner.invoke(cli, ["concepts", "--graph", str(tmp_path / "none.graphml")])
+    assert result.exit_code == 1
+    assert "none.graphml: no such graph file" in result.stderr and result.stderr.count("\n") == 1
+
+
+# --- progress --------------------------------------------------------------------------------------
+
+class _Tty(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_stage_progress_on_a_terminal_only(monkeypatch):
+    from graphkit.progress import stage
+
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    with stage("Linking", "paper", True, count=1200):
+        pass
+    assert tty.getvalue().startswith("Linking 1,200 papers ...\r")
+    last = tty.getvalue().split("\x1b[2K")[-1]
+    assert last.startswith("Linking 1,200 papers: ") and last.endswith(" papers/s\n")
+    quiet = _Tty()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    with stage("Linking", "paper", False, count=5):
+        pass
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", pipe)
+    with stage("Linking", "paper", True, count=5):
+        pass
+    assert quiet.getvalue() == "" and pipe.getvalue() == ""
+
+
+def test_build_shows_every_stage_on_a_terminal(monkeypatch, tmp_path):
+    from graphkit import api
+
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    monkeypatch.setenv("GRAPHKIT_CACHE_DIR", str(tmp_path / "cache"))
+    api.build_files([DATA / "papers.jsonl"], tmp_path / "g.graphml", fast=True, progress=True)
+    text = tty.getvalue()
+    for name in ("Reading 3 papers", "Chunking", "Linking 3 papers", "Graph 3 papers", "Writing"):
+        assert name in text, (name, text)
+    tty.truncate(0)
+    api.build_files([DATA / "papers.jsonl"], tmp_path / "g.graphml", fast=True, progress=False)
+    assert tty.getvalue() == ""
+
+
+# --- co-occurrence counts --------------------------------------------------------------------------
+
+def test_cooccurrence_counts():
+    from graphkit.build import cooccurrence_counts
+    from graphkit.link import Linked
+    from graphkit.model import Mention
+
+    ms = [Mention("p1", "a", 1.0, 1, ""), Mention("p1", "b", 1.0, 2, ""), Mention("p1", "c", 1.0, 3, ""),
+          Mention("p2", "a", 1.0, 1, ""), Mention("p2", "b", 1.0, 2, ""), Mention("p2", "b", 1.0, 3, ""),
+          Mention("p3", "c", 1.0, 1, "")]
+    linked = Linked([], ms, [], {}, [])
+    i, j, w, counts = cooccurrence_counts(linked, ["a", "b", "c"])
+    assert {(int(x), int(y)): int(n) for x, y, n in zip(i, j, w)} == {(0, 1): 2, (0, 2): 1, (1, 2): 1}
+    assert counts.tolist() == [2, 2, 2]
