@@ -9,17 +9,23 @@ Content-Security-Policy forbids any request.
 
 from __future__ import annotations
 
-import html
 import math
 import os
-import re
 from dataclasses import dataclass
 from typing import BinaryIO
 
 import networkx as nx
 
-from .analyse import (concept_bursts, concept_year_counts, cluster_names, cooccurrence_graph, partition,
-                      map_layout, mean_years, papers_per_year)
+from .analyse import (
+    cluster_names,
+    concept_bursts,
+    concept_year_counts,
+    cooccurrence_graph,
+    map_layout,
+    mean_years,
+    papers_per_year,
+    partition,
+)
 from .analyse._types import concept_nodes
 from .viz import _YEAR_STOPS, cluster_color, node_size, year_color
 
@@ -71,8 +77,9 @@ def map_data(g: nx.MultiDiGraph, *, max_nodes: int | None = None, min_weight: in
     known = [years[n] for n in concepts if n in years]
     lo, hi = (min(known), max(known)) if known else (0.0, 0.0)
     index = {n: i for i, n in enumerate(concepts)}
-    paper_index, paper_rows = {}, []
-    cols = {k: [] for k in ("id", "label", "x", "y", "size", "color", "ycolor", "cluster", "papers", "mean_year",
+    paper_index: dict = {}
+    paper_rows: list = []
+    cols: dict[str, list] = {k: [] for k in ("id", "label", "x", "y", "size", "color", "ycolor", "cluster", "papers", "mean_year",
                             "first_year")}
     aliases, year_counts, burst_rows, page_links, top = [], [], [], [], []
     for n in concepts:
@@ -91,7 +98,7 @@ def map_data(g: nx.MultiDiGraph, *, max_nodes: int | None = None, min_weight: in
         burst_rows.append([b.start, b.end, round(b.strength, 2)] if b else None)
         page_links.append((pages or {}).get(n))
         top.append(_top_papers(g, n, papers_per_concept, paper_index, paper_rows) if papers_per_concept else [])
-    edges = {"s": [], "t": [], "w": []}
+    edges: dict[str, list] = {"s": [], "t": [], "w": []}
     for u, v, d in s.edges(data=True):
         edges["s"].append(index[u])
         edges["t"].append(index[v])
@@ -109,29 +116,24 @@ def map_data(g: nx.MultiDiGraph, *, max_nodes: int | None = None, min_weight: in
             "pages": page_links, "top_papers": top, "papers": paper_rows, "clusters": cluster_rows,
             "years": {"min": min(per_year) if per_year else None, "max": max(per_year) if per_year else None,
                       "mean_min": math.floor(lo) if known else None, "mean_max": math.ceil(hi) if known else None},
-            "year_stops": ["#%02x%02x%02x" % s for s in _YEAR_STOPS], "note": note}
+            "year_stops": ["#{:02x}{:02x}{:02x}".format(*s) for s in _YEAR_STOPS], "note": note}
 
 
-def map_html(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None) -> str:
-    from .render import _asset, _json_for_script
+def map_html(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None, assets: str | None = None) -> str:
+    """The map page as a string: inlined (``assets=None``) or referring to a site's ``assets/``."""
+    from .render import MAP_SCRIPTS, render_template
 
-    nav_html = " ".join(f'<a href="{html.escape(href, quote=True)}">{html.escape(text)}</a>' for text, href in nav or [])
-    parts = {
-        "{{TITLE}}": html.escape(title), "{{HEADING}}": html.escape(title), "{{NAV}}": nav_html,
-        "{{STYLE}}": _asset("page.css") + _asset("map.css"), "{{DATA}}": _json_for_script(data),
-        "{{LIBS}}": _asset("sigma.bundle.js").replace("</script", "<\\/script"),
-        "{{SCRIPT}}": _asset("map.js"),
-    }
-    return re.sub(r"\{\{[A-Z_]+\}\}", lambda m: parts[m.group(0)], _asset("map.html"))
+    return render_template("map.html", title=title, scripts=MAP_SCRIPTS, assets=assets, nav=nav, body_class="map",
+                           search_what="concept", data=data)
 
 
 def render_map(g: nx.MultiDiGraph, out: str | os.PathLike | BinaryIO, *, title: str,
-               nav: list[tuple[str, str]] | None = None, **options) -> MapReport:
+               nav: list[tuple[str, str]] | None = None, assets: str | None = None, **options) -> MapReport:
     """Write the map page of ``g`` (options as :func:`map_data`); the graph is not modified."""
     from .export import atomic_write
 
     data = map_data(g, **options)
-    payload = map_html(data, title=title, nav=nav).encode("utf-8")
+    payload = map_html(data, title=title, nav=nav, assets=assets).encode("utf-8")
     if hasattr(out, "write"):
         out.write(payload)
     else:

@@ -8,8 +8,18 @@ import math
 import networkx as nx
 import pytest
 
-from graphkit.analyse import (annotate, cluster_names, concept_bursts, concept_year_counts, kleinberg_bursts,
-                              leiden_clusters, map_layout, mean_years, papers_per_year, rising)
+from graphkit.analyse import (
+    annotate,
+    cluster_names,
+    concept_bursts,
+    concept_year_counts,
+    kleinberg_bursts,
+    leiden_clusters,
+    map_layout,
+    mean_years,
+    papers_per_year,
+    rising,
+)
 from graphkit.viz import PALETTE, UNCLUSTERED, cluster_color, gexf_viz, node_size, year_color
 
 

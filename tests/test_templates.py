@@ -60,7 +60,7 @@ def strings(obj) -> list[str]:
 
 def test_every_template_is_covered():
     pages = {t for t in _templates().list_templates() if not t.startswith("_")}
-    assert pages == {"base.html", "graph.html", "index.html"}
+    assert pages == {"base.html", "graph.html", "index.html", "map.html"}
 
 
 @pytest.mark.parametrize("assets", [None, "assets"])
@@ -103,3 +103,12 @@ def test_templates_and_assets_are_package_data():
     for path in shipped:
         rel = path.relative_to(PACKAGE)
         assert any(rel.match(g) for g in globs["graphkit"]), f"{rel} is not package data"
+
+
+@pytest.mark.parametrize("assets", [None, "assets"])
+def test_map_page_keeps_hostile_text_inert(tmp_path, assets):
+    from graphkit.maps import render_map
+
+    out = tmp_path / "map.html"
+    render_map(hostile_graph(), out, title=HOSTILE, nav=[(HOSTILE, "x.html")], assets=assets)
+    assert_inert(out.read_text(encoding="utf-8"))

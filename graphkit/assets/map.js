@@ -269,18 +269,11 @@
   renderer.on("clickStage", function () { state.selected = null; setFocus(null); });
 
   // ------------------------------------------------------------ search
-  var lower = nd.label.map(function (s) { return s.toLowerCase(); });
+  // the one matcher of every page (search.js); within a tier, most papers first
+  var byPapers = Array.from({ length: N }, function (_, i) { return i; }).sort(function (a, b) { return nd.papers[b] - nd.papers[a] || a - b; });
   function find(q) {
-    q = q.trim().toLowerCase(); if (!q) return -1;
-    var best = -1, bestScore = -1;
-    for (var i = 0; i < N; i++) {
-      var score = -1, al = data.aliases[i];
-      if (lower[i] === q) score = 3;
-      else if (al && al.some(function (a) { return a.toLowerCase() === q; })) score = 2;
-      else if (lower[i].indexOf(q) >= 0) score = 1;
-      if (score > bestScore || (score === bestScore && score >= 0 && nd.papers[i] > nd.papers[best])) { best = i; bestScore = score; }
-    }
-    return bestScore >= 0 ? best : -1;
+    var found = graphkitSearch.find(byPapers, q, function (i) { return [nd.label[i]]; }, function (i) { return data.aliases[i] || []; }, 1);
+    return found.length ? found[0] : -1;
   }
   $("search").addEventListener("submit", function (ev) {
     ev.preventDefault();
