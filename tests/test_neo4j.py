@@ -49,8 +49,8 @@ def test_grown_graph_adds_only_what_is_new(neo4j_driver, sample_graph, library_g
     grown = writer.load(library_graph)
     assert counts(neo4j_driver) == graph_counts(library_graph)
     assert grown.nodes_created < library_graph.number_of_nodes()
-    papers_added = sum(1 for _, d in library_graph.nodes(data=True) if d["label"] == "Paper") - \
-        sum(1 for _, d in sample_graph.nodes(data=True) if d["label"] == "Paper")
+    papers_added = sum(1 for _, d in library_graph.nodes(data=True) if d["type"] == "Paper") - \
+        sum(1 for _, d in sample_graph.nodes(data=True) if d["type"] == "Paper")
     assert papers_added == 4  # the 3 papers of papers.jsonl and the work p3 cites that is not among them
 
 
@@ -178,7 +178,7 @@ def test_shortest_path(loaded):
 def test_top_concepts(loaded):
     driver, g = loaded
     rows = lib(driver, "top-concepts", limit=5)
-    expected = sorted((-d["paper_count"], d["name"]) for _, d in g.nodes(data=True) if d["label"] == "Concept")[:5]
+    expected = sorted((-d["paper_count"], d["name"]) for _, d in g.nodes(data=True) if d["type"] == "Concept")[:5]
     assert [(-r["paper_count"], r["concept"]) for r in rows] == expected
 
 

@@ -128,7 +128,7 @@ def test_schema(sample_graph):
         if k == "MENTIONS":
             assert u.startswith("paper:") and v.startswith("concept:")
     for _, d in sample_graph.nodes(data=True):
-        if d["label"] == "Concept":
+        if d["type"] == "Concept":
             assert d["kind"] in {"method", "model", "dataset", "task", "metric", "term"}
             assert d["paper_count"] == sum(1 for _, _, k in sample_graph.in_edges(concept_node(d["key"]), keys=True)
                                            if k == "MENTIONS")
@@ -155,4 +155,4 @@ def test_authors_citations_and_broader(tmp_path):
     assert g.nodes[reinforce]["first_year"] == 2019
     assert g.nodes[reinforce]["paper_count"] == 2
     broader = [(u, v) for u, v, k in g.edges(keys=True) if k == "BROADER"]
-    assert all(g.nodes[u]["label"] == g.nodes[v]["label"] == "Concept" for u, v in broader)
+    assert all(g.nodes[u]["type"] == g.nodes[v]["type"] == "Concept" for u, v in broader)
