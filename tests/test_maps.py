@@ -150,9 +150,11 @@ def test_search_click_panel_and_node_links(sample_graph, sample_map, open_page):
     assert p2.page.inner_text("#panel h2") == "SAM2"
 
 
-def test_hostile_names_stay_text_on_the_map(hostile_graph, tmp_path, open_page):
+def test_hostile_names_stay_text_on_the_map(tmp_path, open_page):
+    from tests.test_templates import hostile_graph
+
     path = tmp_path / "map.html"
-    render_map(hostile_graph, path, title="<b>x</b>")
+    render_map(hostile_graph(), path, title="<b>x</b>")
     p = open_page(path)
     assert p.dialogs == [] and p.errors == [] and p.foreign_requests() == []
     names = p.page.evaluate("graphkit.data.nodes.label")
