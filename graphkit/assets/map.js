@@ -42,7 +42,8 @@
 
   var renderer = new G.Sigma(graph, container, {
     renderLabels: false,             // labels: our own collision grid below
-    hideEdgesOnMove: N > 3000,
+    hideEdgesOnMove: N > 3000 || ed.s.length > 5000,   // panning stays smooth without a GPU
+    hideLabelsOnMove: true,
     enableEdgeEvents: false,
     zIndex: true,
     defaultEdgeColor: "rgba(140,148,160,0.18)",
@@ -183,9 +184,13 @@
 
   var densityDirty = true;
   renderer.getCamera().on("updated", function () { densityDirty = true; });
+  var moving = false;
+  renderer.getMouseCaptor().on("mousedown", function () { moving = true; });
+  renderer.getMouseCaptor().on("mouseup", function () { moving = false; renderer.refresh({ skipIndexation: true }); });
   renderer.on("afterRender", function () {
-    if (densityDirty && state.view === "density") { drawDensity(); densityDirty = false; }
-    drawLabels();
+    if (densityDirty && state.view === "density" && !moving) { drawDensity(); densityDirty = false; }
+    if (moving && N > 3000) { lctx.setTransform(1, 0, 0, 1, 0, 0); lctx.clearRect(0, 0, labelCanvas.width, labelCanvas.height); boxes = []; }
+    else drawLabels();
     if (document.body.dataset.rendered !== "1") document.body.dataset.rendered = "1";
   });
 
