@@ -44,18 +44,18 @@ def _map_concepts(g, max_nodes: int | None) -> list:
     return ranked if max_nodes is None else ranked[:max_nodes]
 
 
-def _top_papers(g, n, limit: int, table: dict, rows: list) -> list[int]:
-    ranked = sorted(((-float(d.get("score", 0) or 0), u) for u, _, k, d in g.in_edges(n, keys=True, data=True)
-                     if k == "MENTIONS"))[:limit]
+def _top_papers(g, n, limit: int, table: dict, rows: list) -> list[list]:
+    ranked = sorted(((-float(d.get("score", 0) or 0), u, str(d.get("evidence", "") or ""))
+                     for u, _, k, d in g.in_edges(n, keys=True, data=True) if k == "MENTIONS"))[:limit]
     out = []
-    for _, u in ranked:
+    for _, u, evidence in ranked:
         if u not in table:
             from .query import paper_display_title
 
             p = g.nodes[u]
             table[u] = len(rows)
             rows.append([paper_display_title(p), p.get("year")])
-        out.append(table[u])
+        out.append([table[u], evidence if len(evidence) <= 200 else evidence[:198] + "…"])
     return out
 
 

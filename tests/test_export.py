@@ -67,9 +67,9 @@ def test_graphml_round_trip_property(titles, aliases, score):
 
     g = nx.MultiDiGraph(schema=1)
     for i, t in enumerate(titles):
-        g.add_node(f"paper:{i}", label="Paper", id=str(i), title=ctrl.sub("", t), abstract="x")
+        g.add_node(f"paper:{i}", type="Paper", label=f"p{i}", id=str(i), title=ctrl.sub("", t), abstract="x")
     for j, al in enumerate(aliases):
-        g.add_node(f"concept:{j}", label="Concept", key=str(j), name=f"c{j}",
+        g.add_node(f"concept:{j}", type="Concept", label=f"c{j}", key=str(j), name=f"c{j}",
                    aliases=[ctrl.sub("", a) for a in al], kind="term", paper_count=1)
         g.add_edge("paper:0", f"concept:{j}", key="MENTIONS", type="MENTIONS", score=score, rank=j + 1,
                    evidence="e")

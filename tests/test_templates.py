@@ -39,7 +39,7 @@ def hostile_graph() -> nx.MultiDiGraph:
 def assert_inert(html: str) -> None:
     """Hostile text reaches markup only escaped, and the one JSON block hands it back verbatim."""
     markup = html
-    for name in ("vis-network.min.js", "search.js", "app.js", "index.js", "page.css"):
+    for name in ("vis-network.min.js", "search.js", "app.js", "index.js", "page.css", "sigma.bundle.js", "map.js"):
         markup = markup.replace(str(_inline(name)), "")  # graphkit's own inlined assets
     markup = markup.replace(str(escape(HOSTILE)), "")  # the escaped copies
     blocks = re.findall(r'<script id="[\w-]+" type="application/json">(.*?)</script>', html, re.S)
@@ -82,7 +82,7 @@ def test_site_index_and_pages_keep_hostile_text_inert(tmp_path):
     for page in pages:
         assert_inert(page.read_text(encoding="utf-8"))
     index = (out / "index.html").read_text(encoding="utf-8")
-    assert index.count(f">{escape(HOSTILE)} evil</a>") == 2  # the top table and the community
+    assert index.count(f">{escape(HOSTILE)} evil</a>") == 2  # the top table and its cluster
     assert f"<td>{escape(HOSTILE)}, x</td>" in index
 
 

@@ -236,7 +236,12 @@
     if (tp && tp.length) {
       panel.appendChild(el("h2", "Papers"));
       var ol = el("ol"); ol.id = "panel-papers";
-      tp.forEach(function (k) { var p = data.papers[k]; var li = el("li", p[0]); if (p[1]) li.appendChild(el("span", " (" + p[1] + ")", "meta")); ol.appendChild(li); });
+      tp.forEach(function (k) {
+        var p = data.papers[k[0]]; var li = el("li", p[0]);
+        if (p[1]) li.appendChild(el("span", " (" + p[1] + ")", "meta"));
+        if (k[1]) li.appendChild(el("div", k[1], "evidence"));
+        ol.appendChild(li);
+      });
       panel.appendChild(ol);
     }
     var nb = [];
