@@ -17,7 +17,7 @@ def concepts_of(graph, paper):
 
 def concept_named(graph, *labels):
     """The concept whose name or alias is one of ``labels`` (exactly one must match)."""
-    found = [n for n, d in graph.nodes(data=True) if d.get("label") == "Concept"
+    found = [n for n, d in graph.nodes(data=True) if d.get("type") == "Concept"
              and ({d["name"], *d["aliases"]} & set(labels))]
     assert len(found) == 1, f"{labels}: {found}"
     return found[0]
@@ -69,7 +69,7 @@ def test_llm_and_large_language_models_are_one_concept(sample_graph):
 
 def test_no_two_concepts_differ_only_by_case_plural_hyphen_or_acronym(sample_build):
     _, g, linked = sample_build
-    concepts = [d for _, d in g.nodes(data=True) if d.get("label") == "Concept"]
+    concepts = [d for _, d in g.nodes(data=True) if d.get("type") == "Concept"]
     keys = {}
     for d in concepts:
         for label in (d["name"], *d["aliases"]):
@@ -88,9 +88,9 @@ def test_acronym_and_long_form_share_a_concept(sample_build):
 
     for p in papers:
         for d in T.find_acronyms(paper_text(p)):
-            shorts = [n for n, x in g.nodes(data=True) if x.get("label") == "Concept"
+            shorts = [n for n, x in g.nodes(data=True) if x.get("type") == "Concept"
                       and d.short in {x["name"], *x["aliases"]}]
-            longs = [n for n, x in g.nodes(data=True) if x.get("label") == "Concept"
+            longs = [n for n, x in g.nodes(data=True) if x.get("type") == "Concept"
                      and T.merge_key(T.phrase_key(d.long.split())) in
                      {T.merge_key(T.phrase_key(a.split())) for a in (x["name"], *x["aliases"])}]
             if shorts and longs:
