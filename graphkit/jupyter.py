@@ -25,7 +25,8 @@ class Shown:
     def save(self, path: str | os.PathLike) -> Path:
         from .export import atomic_write
 
-        return atomic_write(path, lambda fh: fh.write(self.html.encode("utf-8")))
+        atomic_write(path, lambda fh: fh.write(self.html.encode("utf-8")))
+        return Path(path)
 
 
 def show(graph, focus: str | None = None, *, depth: int = 1, title: str = "graphkit", height: int = 640) -> Shown:
