@@ -1,8 +1,14 @@
-"""Pages at scale: the concept map of 10,000 abstracts (../shared/data/scale) as a graphkit
-page beside a plain pyvis page of the same graph (physics on, pyvis defaults), both opened
-in headless Chromium in the same run.
+"""Maps at scale in headless Chromium: graphkit's WebGL concept map (sigma.js) beside today's
+vis-network page (the strongest 6,000 edges) and a plain pyvis page of the same graph, in one run.
 
-    make bench-pages        # or: python benchmarks/pages.py [--abstracts N] [--map-nodes N]
+Maps of 1,500, 10,000 and 50,000 concepts (most papers first; fewer when the corpus has fewer)
+of the first N scale abstracts (../shared/data/scale, years 2020-2025 for the first 10,000),
+each with ALL co-occurrence edges of at least --min-weight papers. Measured per page: time to
+first draw, the longest main-thread task while panning (PerformanceObserver 'longtask'), page
+size and requests to other hosts.
+
+    make bench-pages        # or: python benchmarks/pages.py [--abstracts N] [--sizes 1500,10000] [--min-weight W]
+    python benchmarks/pages.py --graph exports/dev.graphml --sizes 1500,6000   # any built graph
 """
 
 from __future__ import annotations
@@ -14,27 +20,29 @@ from pathlib import Path
 
 from _common import graph_for
 
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+ARGS = ["--headless", "--no-sandbox", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
+LONGTASKS = """window.__long = []; new PerformanceObserver(l => l.getEntries().forEach(e => window.__long.push(e.duration)))
+  .observe({type: 'longtask', buffered: true});"""
 
 
-def pyvis_page(m, edges, path: Path, cdn: str) -> float:
-    """pyvis with its defaults (physics on), the same nodes and the same edges graphkit draws
-    (pyvis's add_edge scans every edge it has, so the full 350k would take hours)."""
+def pyvis_page(nodes, edges, path: Path) -> float:
+    """pyvis with its defaults (physics on, scripts inline). Edges go straight into its list:
+    pyvis's add_edge scans every edge it already has, which takes hours at this size."""
     from pyvis.network import Network
 
     t = time.perf_counter()
-    net = Network(height="800px", width="100%", directed=False, cdn_resources=cdn)
-    for n, d in m.nodes(data=True):
-        net.add_node(n, label=d.get("name", n), title=d.get("name", n))
-    for e in edges:
-        net.add_edge(e["from"], e["to"], value=e.get("weight", 1))
+    net = Network(height="800px", width="100%", directed=False, cdn_resources="in_line")
+    for n, name in nodes:
+        net.add_node(n, label=name, title=name)
+    net.edges.extend({"from": u, "to": v, "value": w} for u, v, w in edges)
     net.write_html(str(path))
     return time.perf_counter() - t
 
 
-def open_in_chromium(browser, path: Path, ready_js: str, timeout_s: float = 180):
+def measure(browser, path: Path, ready_js: str, timeout_s: float = 120) -> dict:
     page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.add_init_script(LONGTASKS)
     requests = []
     page.on("request", lambda r: requests.append(r.url))
     t = time.perf_counter()
@@ -44,76 +52,77 @@ def open_in_chromium(browser, path: Path, ready_js: str, timeout_s: float = 180)
         ready = time.perf_counter() - t
     except Exception:  # noqa: BLE001 - a page that never draws is a result, reported as such
         ready = None
-    # responsiveness: how long one round trip to the page's main thread takes right now
-    t2 = time.perf_counter()
-    page.evaluate("1 + 1")
-    rtt = time.perf_counter() - t2
+    page.wait_for_timeout(500)
+    page.evaluate("window.__long = []")
+    box = page.locator("#graph, #mynetwork").first.bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    for i in range(30):  # a 1.5 s pan
+        page.mouse.move(cx + 8 * i, cy + 4 * i)
+        page.wait_for_timeout(50)
+    page.mouse.up()
+    page.wait_for_timeout(300)
+    block = max(page.evaluate("window.__long") or [0])
+    page.close()
     foreign = [u for u in requests if not u.startswith(("file:", "data:", "blob:"))]
-    return page, ready, rtt, foreign
+    return {"ready": ready, "block_ms": block, "size": path.stat().st_size, "foreign": len(foreign)}
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--abstracts", type=int, default=10_000)
-    ap.add_argument("--map-nodes", type=int, default=1500)
-    ap.add_argument("--map-edges", type=int, default=6000)
+    ap.add_argument("--graph", help="a built GraphML instead of the scale abstracts")
+    ap.add_argument("--sizes", default="1500,10000,50000")
+    ap.add_argument("--min-weight", type=int, default=2)
+    ap.add_argument("--skip-pyvis-over", type=int, default=20_000, help="pyvis pages of more edges are not drawn")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
+    from graphkit import schema as S
+    from graphkit.analyse import cooccurrence_graph
+    from graphkit.maps import render_map
     from graphkit.render import render_page
     from graphkit.site import concept_map
 
-    g, _ = graph_for(args.abstracts)
-    m = concept_map(g, args.map_nodes)
-    print(f"concept map of {args.abstracts:,} abstracts: {m.number_of_nodes():,} concepts, "
-          f"{m.number_of_edges():,} edges (graphkit draws the strongest {args.map_edges:,})")
+    if args.graph:
+        from graphkit.export import read_graphml
+
+        g, source = read_graphml(args.graph), args.graph
+    else:
+        g, _ = graph_for(args.abstracts)
+        source = f"the first {args.abstracts:,} scale abstracts"
+    total = sum(1 for _ in S.nodes_of(g, S.CONCEPT))
+    rows = []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         tmp = Path(tmp)
-        from graphkit.render import page_data
-
-        t = time.perf_counter()
-        render_page(m, tmp / "graphkit.html", title="map", max_edges=args.map_edges, include_abstracts=False,
-                    papers_from=g)
-        gk_gen = time.perf_counter() - t
-        drawn = page_data(m, max_edges=args.map_edges, positions={})["edges"]
-        pv_gen = pyvis_page(m, drawn, tmp / "pyvis.html", "in_line")
-        pyvis_page(m, drawn, tmp / "pyvis-remote.html", "remote")
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        rows = []
-        page, ready, rtt, foreign = open_in_chromium(browser, tmp / "graphkit.html", "document.body.dataset.rendered === '1'")
-        t = time.perf_counter()
-        page.fill("#search-input", "diffusion")
-        page.press("#search-input", "Enter")
-        page.wait_for_selector("#panel h2")
-        search = time.perf_counter() - t
-        rows.append(("graphkit", gk_gen, (tmp / "graphkit.html").stat().st_size, ready, rtt, search, foreign))
-        page.close()
-        # pyvis: drawn once its network exists; its physics then runs until stabilisation
-        js = "typeof network !== 'undefined' && network.body && Object.keys(network.body.nodes).length > 0"
-        page, ready, rtt, foreign = open_in_chromium(browser, tmp / "pyvis.html", js)
-        t = time.perf_counter()
-        stable = None
-        try:
-            page.wait_for_function("document.getElementById('loadingBar') === null || "
-                                   "getComputedStyle(document.getElementById('loadingBar')).display === 'none' || "
-                                   "document.getElementById('loadingBar').style.opacity === '0'",
-                                   timeout=300_000, polling=200)
-            stable = (ready or 0) + time.perf_counter() - t
-        except Exception:  # noqa: BLE001
-            pass
-        rows.append(("pyvis (inline, physics on)", pv_gen, (tmp / "pyvis.html").stat().st_size, ready, rtt, None, foreign))
-        page.close()
-        page, ready_r, _, foreign_r = open_in_chromium(browser, tmp / "pyvis-remote.html", js, timeout_s=15)
-        page.close()
+        for size in sorted({min(int(s), total) for s in args.sizes.split(",")}):
+            t = time.perf_counter()
+            rep = render_map(g, tmp / f"gk-{size}.html", title="map", max_nodes=size, min_weight=args.min_weight,
+                             papers_per_concept=3)
+            gen = time.perf_counter() - t
+            label = f"{size:,} concepts, {rep.edges:,} edges"
+            rows.append((label, "graphkit WebGL (all edges)", gen,
+                         measure(browser, tmp / f"gk-{size}.html", "document.body.dataset.rendered === '1'")))
+            m = concept_map(g, size)
+            t = time.perf_counter()
+            render_page(m, tmp / f"vis-{size}.html", title="map", include_abstracts=False, papers_from=g)
+            rows.append((label, "vis-network page (6,000 edges)", time.perf_counter() - t,
+                         measure(browser, tmp / f"vis-{size}.html", "document.body.dataset.rendered === '1'")))
+            if rep.edges <= args.skip_pyvis_over:
+                s = cooccurrence_graph(g, list(m.nodes))
+                edges = [(u, v, d["papers"]) for u, v, d in s.edges(data=True) if d["papers"] >= args.min_weight]
+                gen = pyvis_page([(n, m.nodes[n].get("name", n)) for n in m.nodes], edges, tmp / f"pv-{size}.html")
+                js = "typeof network !== 'undefined' && network.body && Object.keys(network.body.nodes).length > 0"
+                rows.append((label, "pyvis (inline, physics on)", gen, measure(browser, tmp / f"pv-{size}.html", js)))
         browser.close()
-    print(f"{'page':<28} {'generate':>9} {'size':>9} {'first render':>13} {'main-thread rtt':>16} {'search':>8} {'requests out':>13}")
-    for name, gen, size, ready, rtt, search, foreign in rows:
-        r = f"{ready:.2f} s" if ready is not None else "never"
-        s = f"{search:.2f} s" if search is not None else "-"
-        print(f"{name:<28} {gen:>7.1f} s {size / 1e6:>7.1f} MB {r:>13} {rtt * 1000:>13.0f} ms {s:>8} {len(foreign):>13}")
-    print(f"pyvis stabilised (physics done) after: {f'{stable:.1f} s' if stable else 'not within 300 s'}")
-    print(f"pyvis default page (scripts from a CDN), offline: drawn = {ready_r is not None}, "
-          f"{len(foreign_r)} requests to other hosts")
+    print(f"maps of {source}: {total:,} concepts; co-occurrence edges of at least {args.min_weight} papers")
+    print("| map | page | generate | size | first draw | longest main-thread task while panning | requests out |")
+    print("|---|---|---|---|---|---|---|")
+    for label, name, gen, r in rows:
+        ready = f"{r['ready']:.2f} s" if r["ready"] is not None else "never (120 s)"
+        print(f"| {label} | {name} | {gen:.1f} s | {r['size'] / 1e6:.1f} MB | {ready} | {r['block_ms']:.0f} ms | {r['foreign']} |")
 
 
 if __name__ == "__main__":

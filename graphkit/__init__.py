@@ -14,3 +14,11 @@ Importing graphkit loads no model; the embedding model loads on first use.
 """
 
 __version__ = "0.1.0"
+
+
+def show(graph, focus=None, **options):
+    """A page of ``graph`` (or of ``focus``'s neighbourhood) that Jupyter displays inline; see
+    :func:`graphkit.jupyter.show`."""
+    from .jupyter import show as _show
+
+    return _show(graph, focus, **options)

@@ -118,18 +118,15 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
             save_sidecar(g, output)
     html_out = None
     if html_path:
+        from .maps import render_map
         from .render import render_page
-        from .site import concept_map
 
         page = g.subgraph([n for n, d in g.nodes(data=True)
                            if S.node_type(d) in (S.CONCEPT, S.PAPER) and not d.get("external")])
         if page.number_of_nodes() <= PAGE_NODES:
             render_page(page, html_path, title="graphkit: concept graph")
-        else:  # too big to draw whole: the map of the concepts with most papers, each with its best papers
-            m = concept_map(g, PAGE_NODES // 2)
-            render_page(m, html_path, title="graphkit: concept map", include_abstracts=False, papers_from=g,
-                        note=f"The map shows the {m.number_of_nodes():,} concepts with most papers, of "
-                             f"{len(linked.concepts):,}; 'graphkit site' writes a page for each.")
+        else:  # too big to draw whole: the WebGL map of the concepts with most papers and all their links
+            render_map(g, html_path, title="graphkit: concept map", max_nodes=PAGE_NODES)
         html_out = Path(html_path)
     return BuildResult(
         graph=g, formats=formats, papers=len(papers), concepts=len(linked.concepts),

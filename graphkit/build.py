@@ -92,6 +92,9 @@ def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: in
         S.add_rel(g, concept_node(narrow), concept_node(broad), S.BROADER)
     _add_cooccurrence(g, papers, linked, min_cooccurrence)
     _add_derived(g, papers, resolved.cites, keys, opts)
+    from .analyse import annotate
+
+    annotate(g)  # cluster, mean_year and burst on every Concept
     g.graph["build_id"] = build_id(g)
     return g
 

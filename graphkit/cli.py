@@ -276,18 +276,18 @@ def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, datab
               help="At most this many concept pages (most papers first).")
 @click.option("--map-nodes", type=click.IntRange(min=1), default=1500, show_default=True,
               help="Concepts on the whole-corpus map (most papers first).")
-@click.option("--map-edges", type=click.IntRange(min=1), default=6000, show_default=True,
-              help="Edges on the map: the strongest are kept, and the page says so.")
+@click.option("--map-min-weight", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Co-occurrence edges on the map: all those of at least this many papers.")
 @click.option("--title", default="graphkit", show_default=True, help="The site's title.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @_fail_cleanly
-def site(graph_path, output, min_papers, max_pages, map_nodes, map_edges, title, quiet):
-    """Write a static offline site: an index (search, top concepts, communities), a concept
+def site(graph_path, output, min_papers, max_pages, map_nodes, map_min_weight, title, quiet):
+    """Write a static offline site: an index (search, top concepts, clusters, trends), a concept
     map of the whole corpus, and a neighbourhood page per concept, linked to each other."""
     report = api.site(api.load_graph(graph_path), output, min_papers=min_papers, max_pages=max_pages,
-                      map_nodes=map_nodes, map_edges=map_edges, title=title, progress=not quiet)
+                      map_nodes=map_nodes, map_min_weight=map_min_weight, title=title, progress=not quiet)
     click.echo(f"Wrote {report.folder}/index.html: {report.concept_pages:,} concept pages, a map of "
-               f"{report.map_nodes:,} concepts and {report.map_edges:,} edges, {report.communities:,} communities.")
+               f"{report.map_nodes:,} concepts and {report.map_edges:,} edges, {report.clusters:,} clusters.")
 
 
 @cli.group(context_settings=CONTEXT)

@@ -37,6 +37,8 @@ COLUMN_TYPES: dict[str, str] = {
     "id": "str", "title": "str", "abstract": "str", "venue": "str", "url": "str", "doi": "str", "key": "str",
     "name": "str", "kind": "str", "evidence": "str",
     "year": "int", "paper_count": "int", "first_year": "int", "rank": "int", "position": "int", "weight": "int",
+    "cluster": "int", "burst_start": "int", "burst_end": "int", "mean_year": "float", "burst_strength": "float",
+    "label": "str",
     "score": "float", "strength": "float", "x": "float", "y": "float", "burst": "float",
     "external": "bool", "aliases": "list", "keywords": "list",
 }

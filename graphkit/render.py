@@ -22,6 +22,7 @@ import networkx as nx
 from jinja2 import Environment, PackageLoader, StrictUndefined
 from markupsafe import Markup
 
+from . import schema as S
 from .errors import MissingDependency
 from .export import atomic_write
 from .query import paper_display_title
@@ -36,7 +37,8 @@ DEFAULT_MAX_EDGES = 6000
 
 
 # the style and scripts of the pages; search.js (the one matcher) comes before the page's own script
-ASSETS = ("page.css", "search.js", "app.js", "index.js")
+ASSETS = ("page.css", "search.js", "app.js", "index.js", "sigma.bundle.js", "map.js")
+MAP_SCRIPTS = ("search.js", "sigma.bundle.js", "map.js")
 GRAPH_SCRIPTS = ("search.js", "app.js")
 INDEX_SCRIPTS = ("search.js", "index.js")
 
@@ -115,7 +117,7 @@ def page_data(g: nx.MultiDiGraph, *, focus: str | None = None, max_edges: int = 
         degree[v] = degree.get(v, 0) + 1
     nodes = []
     for n, d in g.nodes(data=True):
-        label = d.get("label")
+        label = S.node_type(d)
         x, y = pos.get(n, (0.0, 0.0))
         item = {"id": n, "group": label, "x": round(x, 1), "y": round(y, 1),
                 "size": round(min(42.0, 7 + 3.2 * math.sqrt(degree.get(n, 0))), 1)}

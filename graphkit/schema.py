@@ -3,10 +3,10 @@
 The one place NetworkX (``build``), GraphML (``export``), Neo4j (``store.neo4j``), the
 queries and the pages read the schema from (DESIGN.md, "The graph").
 
-A node's type is written to the node attribute :data:`NODE_TYPE_ATTR`, today ``label``
-(DESIGN.md moves it to ``type``, leaving ``label`` for the display name). Read it with
-:func:`node_type`, which accepts either, and write it with :func:`add_node`, so that switch
-is a change of :data:`NODE_TYPE_ATTR` alone. Edges carry their relationship type both as
+A node's type is written to the node attribute :data:`NODE_TYPE_ATTR` (``type``); the
+attribute ``label`` is the display name (Gephi, Cytoscape and yEd show a node's ``label``).
+Graphs written before schema 2 kept the type in ``label``: :func:`node_type` accepts either
+and :func:`upgrade` rewrites such a graph in the current schema. Edges carry their relationship type both as
 their key and as the attribute ``type``; :func:`add_rel` writes both.
 """
 
@@ -22,14 +22,17 @@ __all__ = [
     "MENTIONS", "CITES", "WROTE", "CO_OCCURS", "BROADER", "CO_CITED", "COUPLED", "CO_AUTHORED",
     "RelType", "REL_TYPES",
     "paper_node", "concept_node", "author_node", "author_key", "node_id",
-    "node_type", "is_type", "nodes_of", "add_node", "add_rel",
+    "node_type", "is_type", "nodes_of", "add_node", "add_rel", "display_label", "upgrade", "DISPLAY_ATTR",
 ]
 
 #: Written to ``graph.graph["schema"]``; bump it when a reader of old graphs must tell them apart.
-SCHEMA_VERSION = 1
+#: 2: the node type moved from ``label`` to ``type``; ``label`` is the display name.
+SCHEMA_VERSION = 2
 
-#: The node attribute that holds a node's type (DESIGN.md: ``type``; graphs so far use ``label``).
-NODE_TYPE_ATTR = "label"
+#: The node attribute that holds a node's type (schema 1 used ``label``).
+NODE_TYPE_ATTR = "type"
+#: The node attribute that holds a node's display name.
+DISPLAY_ATTR = "label"
 #: Node attributes a node's type may be found under, the current one first.
 _NODE_TYPE_ATTRS = ("type", "label")
 #: The edge attribute that holds a relationship's type (also the edge's key).
@@ -52,7 +55,7 @@ NODE_TYPES: dict[str, NodeType] = {t.name: t for t in (
     NodeType(PAPER, "id", "paper", ("id", "title", "abstract", "year", "venue", "url", "doi", "external", "authors",
                                      "sources", "keywords")),
     NodeType(CONCEPT, "key", "concept", ("key", "name", "aliases", "kind", "paper_count", "first_year", "cluster",
-                                         "burst", "source")),
+                                         "mean_year", "burst_start", "burst_end", "burst_strength", "source")),
     NodeType(AUTHOR, "key", "author", ("key", "name")),
 )}
 
@@ -125,11 +128,32 @@ def nodes_of(g, ntype: str) -> Iterator[tuple[str, dict]]:
     return ((n, d) for n, d in g.nodes(data=True) if node_type(d) == ntype)
 
 
+def display_label(ntype: str, props: Mapping) -> str:
+    """What a node is called on screen: a concept's or author's name, a paper's title (or the
+    opening words of its abstract)."""
+    if ntype == PAPER:
+        if props.get("title"):
+            return str(props["title"])
+        words = str(props.get("abstract") or "").split()
+        return " ".join(words[:14]) + (" …" if len(words) > 14 else "") or str(props.get("id", ""))
+    return str(props.get("name") or props.get("key") or "")
+
+
 def add_node(g, node: str, ntype: str, **props) -> None:
-    """Add (or update) a node of type ``ntype``."""
-    attrs = {NODE_TYPE_ATTR: ntype, **props}
-    attrs[NODE_TYPE_ATTR] = ntype
+    """Add (or update) a node of type ``ntype``; ``label`` is its display name unless given."""
+    attrs = {**props, NODE_TYPE_ATTR: ntype}
+    if not attrs.get(DISPLAY_ATTR) or attrs[DISPLAY_ATTR] in NODE_TYPES:
+        attrs[DISPLAY_ATTR] = display_label(ntype, attrs)
     g.add_node(node, **attrs)
+
+
+def upgrade(g) -> None:
+    """Rewrite a graph of an older schema (type in ``label``) in place to the current one."""
+    for _, d in g.nodes(data=True):
+        if NODE_TYPE_ATTR not in d and d.get(DISPLAY_ATTR) in NODE_TYPES:
+            d[NODE_TYPE_ATTR] = d[DISPLAY_ATTR]
+            d[DISPLAY_ATTR] = display_label(d[NODE_TYPE_ATTR], d)
+    g.graph["schema"] = SCHEMA_VERSION
 
 
 def add_rel(g, u: str, v: str, rtype: str, **props) -> None:

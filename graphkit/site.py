@@ -19,11 +19,12 @@ from pathlib import Path
 
 import networkx as nx
 
+from . import schema as S
 from .errors import GraphkitError
 from .query import neighbourhood
 from .render import INDEX_SCRIPTS, render_page, render_template, write_assets
 
-__all__ = ["SiteReport", "build_site", "concept_map", "communities", "page_name"]
+__all__ = ["SiteReport", "build_site", "concept_map", "page_name"]
 
 MARKER = ".graphkit-site"
 
@@ -34,7 +35,7 @@ class SiteReport:
     concept_pages: int
     map_nodes: int
     map_edges: int
-    communities: int
+    clusters: int
 
 
 def page_name(key: str) -> str:
@@ -45,7 +46,7 @@ def page_name(key: str) -> str:
 
 def concept_map(g: nx.MultiDiGraph, max_nodes: int = 1500) -> nx.MultiDiGraph:
     """Concepts (the ``max_nodes`` with most papers) and the CO_OCCURS/BROADER edges among them."""
-    concepts = sorted((n for n, d in g.nodes(data=True) if d.get("label") == "Concept"),
+    concepts = sorted((n for n, d in g.nodes(data=True) if S.node_type(d) == S.CONCEPT),
                       key=lambda n: (-int(g.nodes[n].get("paper_count", 0)), n))[:max_nodes]
     keep = set(concepts)
     m = nx.MultiDiGraph()
@@ -56,40 +57,27 @@ def concept_map(g: nx.MultiDiGraph, max_nodes: int = 1500) -> nx.MultiDiGraph:
     return m
 
 
-def communities(m: nx.MultiDiGraph, seed: int = 7) -> list[list[str]]:
-    """Louvain communities of the concept map (co-occurrence strength as weight), biggest first."""
-    simple = nx.Graph()
-    simple.add_nodes_from(m.nodes)
-    for u, v, k, d in m.edges(keys=True, data=True):
-        if k == "CO_OCCURS":
-            simple.add_edge(u, v, weight=float(d.get("strength", 0.0)))
-    groups = nx.community.louvain_communities(simple, weight="weight", seed=seed) if simple.number_of_edges() else []
-    groups = [sorted(c, key=lambda n: (-int(m.nodes[n].get("paper_count", 0)), n)) for c in groups if len(c) > 1]
-    groups.sort(key=lambda c: (-len(c), c[0]))
-    return groups
-
-
 def build_site(g: nx.MultiDiGraph, out_dir: str | os.PathLike, *, min_papers: int = 3, max_pages: int = 500,
-               map_nodes: int = 1500, map_edges: int = 6000, title: str = "graphkit",
+               map_nodes: int | None = 1500, map_min_weight: int = 1, title: str = "graphkit",
                progress: bool = False) -> SiteReport:
+    """``map_nodes``: concepts on the map (most papers first; None: all), with every
+    co-occurrence edge of at least ``map_min_weight`` papers among them."""
     from tqdm.auto import tqdm
 
+    from .maps import render_map
+
     out = _site_folder(out_dir)
-    concepts = sorted(((n, d) for n, d in g.nodes(data=True) if d.get("label") == "Concept"),
+    concepts = sorted(((n, d) for n, d in g.nodes(data=True) if S.node_type(d) == S.CONCEPT),
                       key=lambda nd: (-int(nd[1].get("paper_count", 0)), nd[0]))
     paged = [n for n, d in concepts if int(d.get("paper_count", 0)) >= min_papers][:max_pages]
     pages = {n: page_name(g.nodes[n]["key"]) for n in paged}
     tmp = _new_folder(out)
     try:
         write_assets(tmp / "assets")
-        m = concept_map(g, map_nodes)
-        groups = communities(m)
-        note = ""
-        if len(concepts) > m.number_of_nodes():
-            note = f"The map shows the {m.number_of_nodes():,} concepts with most papers, of {len(concepts):,}."
-        render_page(m, tmp / "map.html", title=f"{title}: concept map", max_edges=map_edges,
-                    nav=[("Index", "index.html")], pages={n: f"concepts/{p}" for n, p in pages.items()},
-                    assets="assets", note=note, include_abstracts=False, papers_from=g)
+        shown = [n for n, _ in concepts] if map_nodes is None else [n for n, _ in concepts[:map_nodes]]
+        report = render_map(g, tmp / "map.html", title=f"{title}: concept map", nav=[("Index", "index.html")],
+                            assets="assets", max_nodes=map_nodes, min_weight=map_min_weight,
+                            pages={n: f"concepts/{p}" for n, p in pages.items()})
         (tmp / "concepts").mkdir()
         for n in tqdm(paged, desc="Concept pages", unit="page", disable=None if progress else True, leave=False):
             d = g.nodes[n]
@@ -97,7 +85,7 @@ def build_site(g: nx.MultiDiGraph, out_dir: str | os.PathLike, *, min_papers: in
             render_page(sub, tmp / "concepts" / pages[n], title=f"{title}: {d['name']}", focus=n,
                         nav=[("Index", "../index.html"), ("Concept map", "../map.html")],
                         pages={k: v for k, v in pages.items() if k in sub}, assets="../assets")
-        (tmp / "index.html").write_text(_index_html(g, concepts, pages, groups, m, title), encoding="utf-8")
+        (tmp / "index.html").write_text(_index_html(g, concepts, pages, set(shown), title), encoding="utf-8")
         written = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
         (tmp / MARKER).write_text("\n".join([_MARKER_HEAD, *written, MARKER]) + "\n", encoding="utf-8")
         if out.exists():
@@ -109,23 +97,71 @@ def build_site(g: nx.MultiDiGraph, out_dir: str | os.PathLike, *, min_papers: in
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    return SiteReport(Path(out_dir), len(paged), m.number_of_nodes(), min(m.number_of_edges(), map_edges), len(groups))
+    return SiteReport(Path(out_dir), len(paged), report.nodes, report.edges, report.clusters)
 
 
-def _index_html(g, concepts, pages, groups, m, title) -> str:
+def _clusters(g, entry) -> list[dict]:
+    """The clusters of the concepts (stored by build, else computed), biggest first: name, colour,
+    top concepts, top papers."""
+    from .analyse import cluster_names, leiden_clusters
+    from .viz import cluster_color
+
+    stored = {n: d.get("cluster") for n, d in S.nodes_of(g, S.CONCEPT)}
+    if any(c in (None, "") for c in stored.values()):  # a graph not made by build: cluster it now
+        stored = leiden_clusters(g)
+    members: dict[int, list] = {}
+    for n, c in stored.items():
+        c = int(c or 0) if c not in (None, "") else -1
+        if c >= 0:
+            members.setdefault(c, []).append(n)
+    if not members:
+        return []
+    names = cluster_names(g, {n: c for c, ns in members.items() for n in ns})
+    out = []
+    for c in sorted(members, key=lambda c: (-len(members[c]), c))[:30]:
+        ns = sorted(members[c], key=lambda n: (-int(g.nodes[n].get("paper_count", 0)), n))
+        inside = set(ns)
+        papers: dict = {}
+        for n in ns:
+            for u, _, k in g.in_edges(n, keys=True):
+                if k == S.MENTIONS:
+                    papers[u] = papers.get(u, 0) + 1
+        # a cluster's papers: those mentioning most of its concepts
+        top = sorted(papers, key=lambda u: (-papers[u], u))[:5]
+        out.append({"id": c, "name": names.get(c, ""), "color": cluster_color(c), "size": len(inside),
+                    "shown": [entry(n) for n in ns[:10]],
+                    "papers": [{"title": S.display_label(S.PAPER, g.nodes[u]), "year": g.nodes[u].get("year"),
+                                "concepts": papers[u]} for u in top]})
+    return out
+
+
+def _trends(g, entry) -> tuple[list[dict], list[dict]]:
+    """Rising concepts (share grown most in the last 2 years) and the strongest bursts."""
+    from .analyse import rising
+
+    up = [dict(entry(n), recent=round(100 * new, 2), before=round(100 * old, 2)) for n, new, old in rising(g, limit=15)]
+    bursts = sorted(((float(d["burst_strength"]), n) for n, d in S.nodes_of(g, S.CONCEPT)
+                     if d.get("burst_strength") not in (None, "")), key=lambda t: (-t[0], t[1]))[:15]
+    burst_rows = [dict(entry(n), start=int(g.nodes[n]["burst_start"]), end=int(g.nodes[n]["burst_end"]),
+                       strength=round(st, 1)) for st, n in bursts]
+    return up, burst_rows
+
+
+def _index_html(g, concepts, pages, on_map, title) -> str:
     def entry(n) -> dict:
         d = g.nodes[n]
-        href = f"concepts/{pages[n]}" if n in pages else (f"map.html#node={_frag(n)}" if n in m else "")
+        href = f"concepts/{pages[n]}" if n in pages else (f"map.html#node={_frag(n)}" if n in on_map else "")
         return {"name": d.get("name", ""), "href": href, "aliases": list(d.get("aliases", [])),
                 "kind": d.get("kind", ""), "papers": int(d.get("paper_count", 0))}
 
-    counts = {"papers": sum(1 for _, d in g.nodes(data=True) if d.get("label") == "Paper"),
+    counts = {"papers": sum(1 for _, d in g.nodes(data=True) if S.node_type(d) == S.PAPER),
               "concepts": len(concepts), "pages": len(pages)}
     search = [{k: e[k] for k in ("name", "aliases", "papers", "href")} for e in (entry(n) for n, _ in concepts)]
+    up, bursts = _trends(g, entry)
     return render_template("index.html", title=title, assets="assets", scripts=INDEX_SCRIPTS,
                            nav=[("Concept map", "map.html")], body_class="index", search_what="concept",
                            counts=counts, top=[entry(n) for n, _ in concepts[:50]], concepts=search,
-                           communities=[{"size": len(c), "shown": [entry(n) for n in c[:12]]} for c in groups[:20]])
+                           clusters=_clusters(g, entry), rising=up, bursts=bursts)
 
 
 def _frag(node: str) -> str:

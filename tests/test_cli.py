@@ -26,7 +26,7 @@ def test_build_samples(runner, samples, tmp_path):
     assert re.fullmatch(r"Graph: [\d,]+ nodes, [\d,]+ edges\.", lines[2])
     assert lines[3:] == [f"Wrote {out}", f"Wrote {page}"]
     g = read_graphml(out)
-    assert sum(1 for _, d in g.nodes(data=True) if d["label"] == "Paper") == 38
+    assert sum(1 for _, d in g.nodes(data=True) if d["type"] == "Paper") == 38
     assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 

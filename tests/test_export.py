@@ -28,7 +28,7 @@ def test_graphml_round_trip_through_bytesio(sample_graph):
     buf = io.BytesIO(graphml_bytes(sample_graph))
     back = read_graphml(buf)
     same_graph(sample_graph, back)
-    concept = next(d for _, d in back.nodes(data=True) if d["label"] == "Concept" and d["aliases"])
+    concept = next(d for _, d in back.nodes(data=True) if d["type"] == "Concept" and d["aliases"])
     assert isinstance(concept["aliases"], list)
 
 
@@ -67,9 +67,9 @@ def test_graphml_round_trip_property(titles, aliases, score):
 
     g = nx.MultiDiGraph(schema=1)
     for i, t in enumerate(titles):
-        g.add_node(f"paper:{i}", label="Paper", id=str(i), title=ctrl.sub("", t), abstract="x")
+        g.add_node(f"paper:{i}", type="Paper", label=f"p{i}", id=str(i), title=ctrl.sub("", t), abstract="x")
     for j, al in enumerate(aliases):
-        g.add_node(f"concept:{j}", label="Concept", key=str(j), name=f"c{j}",
+        g.add_node(f"concept:{j}", type="Concept", label=f"c{j}", key=str(j), name=f"c{j}",
                    aliases=[ctrl.sub("", a) for a in al], kind="term", paper_count=1)
         g.add_edge("paper:0", f"concept:{j}", key="MENTIONS", type="MENTIONS", score=score, rank=j + 1,
                    evidence="e")
@@ -87,7 +87,7 @@ def test_gexf_and_json_exports(sample_graph, tmp_path):
     data = json.loads((tmp_path / "g.json").read_text())
     assert len(data["nodes"]) == sample_graph.number_of_nodes()
     assert len(data["links"]) == sample_graph.number_of_edges()
-    concept = next(n for n in data["nodes"] if n["label"] == "Concept" and n["aliases"])
+    concept = next(n for n in data["nodes"] if n["type"] == "Concept" and n["aliases"])
     assert isinstance(concept["aliases"], list)
 
 

@@ -49,8 +49,8 @@ def test_grown_graph_adds_only_what_is_new(neo4j_driver, sample_graph, library_g
     grown = writer.load(library_graph)
     assert counts(neo4j_driver) == graph_counts(library_graph)
     assert grown.nodes_created < library_graph.number_of_nodes()
-    papers_added = sum(1 for _, d in library_graph.nodes(data=True) if d["label"] == "Paper") - \
-        sum(1 for _, d in sample_graph.nodes(data=True) if d["label"] == "Paper")
+    papers_added = sum(1 for _, d in library_graph.nodes(data=True) if d["type"] == "Paper") - \
+        sum(1 for _, d in sample_graph.nodes(data=True) if d["type"] == "Paper")
     assert papers_added == 4  # the 3 papers of papers.jsonl and the work p3 cites that is not among them
 
 
@@ -129,8 +129,8 @@ def lib(driver, query, **params):
 def test_every_library_query_declares_itself():
     queries = library()
     assert set(queries) == {"concept-neighbourhood", "papers-mentioning", "shared-concepts", "shortest-path",
-                            "top-concepts", "co-occurring", "rising-concepts", "citing-papers", "cited-papers",
-                            "co-cited", "coupled", "co-authors", "most-cited", "concept-flow"}
+                            "top-concepts", "co-occurring", "rising-concepts", "bursting-concepts", "citing-papers",
+                            "cited-papers", "co-cited", "coupled", "co-authors", "most-cited", "concept-flow"}
     for q in queries.values():
         assert q.question, q.name
         assert all(f"${p}" in q.text for p in q.params), q.name
@@ -178,7 +178,7 @@ def test_shortest_path(loaded):
 def test_top_concepts(loaded):
     driver, g = loaded
     rows = lib(driver, "top-concepts", limit=5)
-    expected = sorted((-d["paper_count"], d["name"]) for _, d in g.nodes(data=True) if d["label"] == "Concept")[:5]
+    expected = sorted((-d["paper_count"], d["name"]) for _, d in g.nodes(data=True) if d["type"] == "Concept")[:5]
     assert [(-r["paper_count"], r["concept"]) for r in rows] == expected
 
 
@@ -199,6 +199,25 @@ def test_rising_concepts(loaded):
     assert "REINFORCE" not in by_name
     diffusion = next(r for name, r in by_name.items() if "diffusion" in name.lower())
     assert diffusion["before"] == 0 and diffusion["recent"] >= 4
+
+
+def test_bursts_and_clusters_are_stored_and_bursting_concepts_ranks_them(neo4j_driver, library_graph):
+    g = library_graph.copy()
+    concepts = sorted(n for n, d in g.nodes(data=True) if d.get("type") == "Concept")
+    for n in concepts:
+        for k in ("burst_start", "burst_end", "burst_strength"):
+            g.nodes[n].pop(k, None)
+    weak, strong = concepts[:2]
+    g.nodes[weak].update(burst_start=2021, burst_end=2023, burst_strength=2.5)
+    g.nodes[strong].update(burst_start=2026, burst_end=2026, burst_strength=7.25)
+    Neo4jWriter(neo4j_driver).load(g)
+    rows = lib(neo4j_driver, "bursting-concepts", limit=10)
+    assert [(r["concept"], r["start"], r["end"], r["strength"]) for r in rows] == [
+        (g.nodes[strong]["name"], 2026, 2026, 7.25), (g.nodes[weak]["name"], 2021, 2023, 2.5)]
+    assert [r["cluster"] for r in rows] == [g.nodes[strong]["cluster"], g.nodes[weak]["cluster"]]
+    stored = run_query(neo4j_driver, "MATCH (c:Concept {key: $k}) RETURN c.label AS label, c.type AS type",
+                       {"k": g.nodes[strong]["key"]})[1]
+    assert stored == [{"label": g.nodes[strong]["name"], "type": None}]
 
 
 def test_citing_and_cited(loaded):

@@ -111,7 +111,7 @@ def test_extraction_bounds_concept_length():
     papers = [Paper(id="p1", abstract=f"We study {token} for graph neural networks on molecules."),
               Paper(id="p2", abstract="Graph neural networks predict molecule properties with message passing.")]
     g, _ = build(papers)
-    keys = [d["key"] for _, d in g.nodes(data=True) if d["label"] == "Concept"]
+    keys = [d["key"] for _, d in g.nodes(data=True) if d["type"] == "Concept"]
     assert keys and max(len(k) for k in keys) <= MAX_CONCEPT_CHARS
 
 

@@ -96,7 +96,7 @@ def test_thesaurus_round_trip_and_effects(sample_build, tmp_path, runner, sample
     assert th.replace_by["LLM"] == "large language model"
     # feeding graphkit's own merges back changes nothing
     same, _ = build(papers, thesaurus=th)
-    names = lambda gr: sorted(d["name"] for _, d in gr.nodes(data=True) if d["label"] == "Concept")  # noqa: E731
+    names = lambda gr: sorted(d["name"] for _, d in gr.nodes(data=True) if d["type"] == "Concept")  # noqa: E731
     assert names(same) == names(g)
     # user edits: a merge, a rename and a removal
     edited = tmp_path / "edited.tsv"
@@ -106,7 +106,7 @@ def test_thesaurus_round_trip_and_effects(sample_build, tmp_path, runner, sample
                                  "--output", str(tmp_path / "t.graphml"), "--thesaurus", str(edited), "-q"])
     assert result.exit_code == 0, result.output
     t = read_graphml(tmp_path / "t.graphml")
-    by_name = {d["name"]: d for _, d in t.nodes(data=True) if d["label"] == "Concept"}
+    by_name = {d["name"]: d for _, d in t.nodes(data=True) if d["type"] == "Concept"}
     assert "video" not in by_name and "VLM" not in by_name
     assert "VLM" in by_name["large language model"]["aliases"]
     assert "Segment Anything 2" in by_name and "SAM2" not in by_name

@@ -17,7 +17,7 @@ def concepts_of(graph, paper):
 
 def concept_named(graph, *labels):
     """The concept whose name or alias is one of ``labels`` (exactly one must match)."""
-    found = [n for n, d in graph.nodes(data=True) if d.get("label") == "Concept"
+    found = [n for n, d in graph.nodes(data=True) if d.get("type") == "Concept"
              and ({d["name"], *d["aliases"]} & set(labels))]
     assert len(found) == 1, f"{labels}: {found}"
     return found[0]
@@ -69,7 +69,7 @@ def test_llm_and_large_language_models_are_one_concept(sample_graph):
 
 def test_no_two_concepts_differ_only_by_case_plural_hyphen_or_acronym(sample_build):
     _, g, linked = sample_build
-    concepts = [d for _, d in g.nodes(data=True) if d.get("label") == "Concept"]
+    concepts = [d for _, d in g.nodes(data=True) if d.get("type") == "Concept"]
     keys = {}
     for d in concepts:
         for label in (d["name"], *d["aliases"]):
@@ -88,9 +88,9 @@ def test_acronym_and_long_form_share_a_concept(sample_build):
 
     for p in papers:
         for d in T.find_acronyms(paper_text(p)):
-            shorts = [n for n, x in g.nodes(data=True) if x.get("label") == "Concept"
+            shorts = [n for n, x in g.nodes(data=True) if x.get("type") == "Concept"
                       and d.short in {x["name"], *x["aliases"]}]
-            longs = [n for n, x in g.nodes(data=True) if x.get("label") == "Concept"
+            longs = [n for n, x in g.nodes(data=True) if x.get("type") == "Concept"
                      and T.merge_key(T.phrase_key(d.long.split())) in
                      {T.merge_key(T.phrase_key(a.split())) for a in (x["name"], *x["aliases"])}]
             if shorts and longs:
@@ -128,7 +128,7 @@ def test_schema(sample_graph):
         if k == "MENTIONS":
             assert u.startswith("paper:") and v.startswith("concept:")
     for _, d in sample_graph.nodes(data=True):
-        if d["label"] == "Concept":
+        if d["type"] == "Concept":
             assert d["kind"] in {"method", "model", "dataset", "task", "metric", "term"}
             assert d["paper_count"] == sum(1 for _, _, k in sample_graph.in_edges(concept_node(d["key"]), keys=True)
                                            if k == "MENTIONS")
@@ -155,4 +155,4 @@ def test_authors_citations_and_broader(tmp_path):
     assert g.nodes[reinforce]["first_year"] == 2019
     assert g.nodes[reinforce]["paper_count"] == 2
     broader = [(u, v) for u, v, k in g.edges(keys=True) if k == "BROADER"]
-    assert all(g.nodes[u]["label"] == g.nodes[v]["label"] == "Concept" for u, v in broader)
+    assert all(g.nodes[u]["type"] == g.nodes[v]["type"] == "Concept" for u, v in broader)

@@ -30,31 +30,41 @@ def test_site_files_and_links(site, sample_graph):
     out, report = site
     assert (out / "index.html").is_file() and (out / "map.html").is_file()
     assert {p.name for p in (out / "assets").iterdir()} == {"page.css", "search.js", "app.js", "index.js",
-                                                           "vis-network.min.js"}
-    shared = [d for _, d in sample_graph.nodes(data=True) if d["label"] == "Concept" and d["paper_count"] >= 2]
+                                                           "vis-network.min.js", "sigma.bundle.js", "map.js"}
+    shared = [d for _, d in sample_graph.nodes(data=True) if d["type"] == "Concept" and d["paper_count"] >= 2]
     assert report.concept_pages == len(shared)
     assert {p.name for p in (out / "concepts").iterdir()} == {page_name(d["key"]) for d in shared}
+    for link in page_json(out / "map.html")["pages"]:
+        assert link is None or (out / link).is_file(), link
     for page in [out / "map.html", *(out / "concepts").iterdir()]:
         text = page.read_text(encoding="utf-8")
         assert not re.search(r"(src|href)=[\"']https?:", text)
+        if page.name == "map.html":
+            continue
         for n in page_json(page)["nodes"]:
             if "page" in n:
                 assert (page.parent / n["page"]).is_file(), (page, n["page"])
     index = (out / "index.html").read_text(encoding="utf-8")
     for href in re.findall(r'href="([^"#]+)', index):
         assert (out / unquote(href)).exists(), href
-    assert "Communities of the concept map" in index and report.communities >= 1
+    assert '<section id="clusters"><h2>Clusters</h2>' in index and report.clusters >= 1
+    assert "Community" not in index
+    for c in page_json(out / "map.html")["clusters"]:
+        assert f'data-cluster="{c["id"]}"' in index and str(escape(c["name"])) in index
 
 
-def test_map_draws_concepts_only_and_states_thinning(sample_graph, tmp_path):
+def test_map_draws_concepts_only_with_every_edge_above_the_minimum_weight(sample_graph, tmp_path):
     out = tmp_path / "site"
-    build_site(sample_graph, out, map_nodes=50, map_edges=40, max_pages=0)
+    build_site(sample_graph, out, map_nodes=50, map_min_weight=2, max_pages=0)
     data = page_json(out / "map.html")
-    assert len(data["nodes"]) == 50 and all(n["group"] == "Concept" for n in data["nodes"])
-    assert len(data["edges"]) == 40
-    concepts = sum(1 for _, d in sample_graph.nodes(data=True) if d["label"] == "Concept")
-    assert data["note"].startswith(f"The map shows the 50 concepts with most papers, of {concepts:,}. "
-                                   "Showing the strongest 40 of ")
+    ids = data["nodes"]["id"]
+    assert len(ids) == 50 and all(sample_graph.nodes[n]["type"] == "Concept" for n in ids)
+    keep = set(ids)
+    expected = sum(1 for u, v, k, d in sample_graph.edges(keys=True, data=True)
+                   if k == "CO_OCCURS" and u in keep and v in keep and d["weight"] >= 2)
+    assert len(data["edges"]["s"]) == expected > 0
+    concepts = sum(1 for _, d in sample_graph.nodes(data=True) if d["type"] == "Concept")
+    assert data["note"] == (f"co-occurrence in at least 2 papers; the 50 concepts with most papers, of {concepts:,}")
 
 
 def test_site_refuses_a_foreign_folder_and_replaces_its_own(sample_graph, tmp_path):
@@ -76,7 +86,7 @@ def test_cli_site(runner, sample_graphml, tmp_path):
     result = runner.invoke(cli, ["site", "--graph", str(sample_graphml), "--output", str(out), "-q"])
     assert result.exit_code == 0, result.output
     assert re.fullmatch(rf"Wrote {re.escape(str(out))}/index.html: \d+ concept pages, a map of \d+ concepts and "
-                        r"[\d,]+ edges, \d+ communities\.\n", result.stdout)
+                        r"[\d,]+ edges, \d+ clusters\.\n", result.stdout)
 
 
 # ---------------------------------------------------------------- in the browser
@@ -128,16 +138,17 @@ def test_clicking_a_concept_lists_exactly_its_papers(site, sample_graph, open_pa
 def test_fragment_filters_and_map(site, sample_graph, open_page):
     out, _ = site
     p = open_page(out / "map.html")
-    assert p.page.evaluate("graphkit.nodes.length") == sum(
-        1 for _, d in sample_graph.nodes(data=True) if d["label"] == "Concept")
+    assert p.page.evaluate("graphkit.graph.order") == sum(
+        1 for _, d in sample_graph.nodes(data=True) if d["type"] == "Concept")
     p.page.goto((out / "map.html").as_uri() + "#node=concept%3Asam2")
     p.page.wait_for_function("document.body.dataset.rendered === '1'")
     p.page.wait_for_selector("#panel h2")
     assert p.page.inner_text("#panel h2") == "SAM2"
-    p.page.uncheck("input[data-kind='term']")
-    hidden = p.page.evaluate("graphkit.nodes.get().filter(n => n.hidden).length")
-    terms = sum(1 for _, d in sample_graph.nodes(data=True) if d["label"] == "Concept" and d["kind"] == "term")
-    assert hidden == terms > 0
+    first = p.page.evaluate("graphkit.data.clusters[0]")
+    p.page.uncheck(f"#cluster-list li[data-cluster='{first['id']}'] input")
+    hidden = p.page.evaluate("graphkit.graph.nodes().filter(n => graphkit.renderer.getNodeDisplayData(n).hidden).length")
+    assert hidden == first["size"] > 0
+    assert p.errors == [] and p.foreign_requests() == []
 
 
 def test_year_filter_hides_papers(hostile_graph, tmp_path, open_page):
@@ -149,7 +160,7 @@ def test_year_filter_hides_papers(hostile_graph, tmp_path, open_page):
     p.page.fill("#year-min", "2024")
     p.page.dispatch_event("#year-min", "change")
     hidden = set(p.page.evaluate("graphkit.nodes.get().filter(n => n.hidden).map(n => n.id)"))
-    expected = {n for n, d in hostile_graph.nodes(data=True) if d["label"] == "Paper" and d.get("year", 9999) < 2024}
+    expected = {n for n, d in hostile_graph.nodes(data=True) if d["type"] == "Paper" and d.get("year", 9999) < 2024}
     assert hidden == expected and expected
 
 

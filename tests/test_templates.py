@@ -39,7 +39,7 @@ def hostile_graph() -> nx.MultiDiGraph:
 def assert_inert(html: str) -> None:
     """Hostile text reaches markup only escaped, and the one JSON block hands it back verbatim."""
     markup = html
-    for name in ("vis-network.min.js", "search.js", "app.js", "index.js", "page.css"):
+    for name in ("vis-network.min.js", "search.js", "app.js", "index.js", "page.css", "sigma.bundle.js", "map.js"):
         markup = markup.replace(str(_inline(name)), "")  # graphkit's own inlined assets
     markup = markup.replace(str(escape(HOSTILE)), "")  # the escaped copies
     blocks = re.findall(r'<script id="[\w-]+" type="application/json">(.*?)</script>', html, re.S)
@@ -60,7 +60,7 @@ def strings(obj) -> list[str]:
 
 def test_every_template_is_covered():
     pages = {t for t in _templates().list_templates() if not t.startswith("_")}
-    assert pages == {"base.html", "graph.html", "index.html"}
+    assert pages == {"base.html", "graph.html", "index.html", "map.html"}
 
 
 @pytest.mark.parametrize("assets", [None, "assets"])
@@ -82,7 +82,7 @@ def test_site_index_and_pages_keep_hostile_text_inert(tmp_path):
     for page in pages:
         assert_inert(page.read_text(encoding="utf-8"))
     index = (out / "index.html").read_text(encoding="utf-8")
-    assert index.count(f">{escape(HOSTILE)} evil</a>") == 2  # the top table and the community
+    assert index.count(f">{escape(HOSTILE)} evil</a>") == 2  # the top table and its cluster
     assert f"<td>{escape(HOSTILE)}, x</td>" in index
 
 
@@ -103,3 +103,12 @@ def test_templates_and_assets_are_package_data():
     for path in shipped:
         rel = path.relative_to(PACKAGE)
         assert any(rel.match(g) for g in globs["graphkit"]), f"{rel} is not package data"
+
+
+@pytest.mark.parametrize("assets", [None, "assets"])
+def test_map_page_keeps_hostile_text_inert(tmp_path, assets):
+    from graphkit.maps import render_map
+
+    out = tmp_path / "map.html"
+    render_map(hostile_graph(), out, title=HOSTILE, nav=[(HOSTILE, "x.html")], assets=assets)
+    assert_inert(out.read_text(encoding="utf-8"))

@@ -71,4 +71,5 @@ def read_graphml(src: str | os.PathLike | BinaryIO) -> nx.MultiDiGraph:
         g.add_edge(u, v, key=t, **d)
     if g.number_of_nodes() and next(S.nodes_of(g, S.PAPER), None) is None:
         raise GraphFileError(f"{name}: no Paper nodes; is this a graphkit graph?")
+    S.upgrade(g)  # a graph of schema 1 (type in 'label') reads as the current schema
     return g

@@ -1,0 +1,254 @@
+"""The WebGL concept map in real headless Chromium (sigma.js), GEXF viz attributes, GraphML
+labels, schema-1 graphs read as schema 2, and graphkit.show for Jupyter."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from graphkit import schema as S
+from graphkit.errors import ConceptNotFound
+from graphkit.maps import map_data, render_map
+
+ROOT = Path(__file__).resolve().parent.parent
+DEV = ROOT.parent / "shared" / "data" / "dev" / "iclr2017_2018.jsonl"
+
+
+@pytest.fixture(scope="module")
+def sample_map(sample_graph, tmp_path_factory):
+    path = tmp_path_factory.mktemp("map") / "map.html"
+    render_map(sample_graph, path, title="samples: concept map")
+    return path
+
+
+@pytest.fixture(scope="session")
+def dev_graph():
+    """The 1,283 ICLR dev papers' graph: built once with the real model, kept in exports/."""
+    from graphkit.export import read_graphml, write_graphml
+
+    kept = Path(os.environ.get("GRAPHKIT_DEV_GRAPH", ROOT / "exports" / "dev.graphml"))
+    if kept.exists():
+        return read_graphml(kept)
+    from graphkit.build import build
+    from graphkit.read import read_papers
+
+    assert DEV.exists(), f"the dev set is in ../shared: {DEV}"
+    papers, _ = read_papers([DEV])
+    g, _ = build(papers)
+    write_graphml(g, kept)
+    return g
+
+
+def no_overlap(boxes) -> list:
+    return [(a["label"], b["label"]) for a, b in itertools.combinations(boxes, 2)
+            if a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]]
+
+
+def test_map_draws_on_webgl_offline_with_cluster_colours_and_names(sample_graph, sample_map, open_page):
+    p = open_page(sample_map)
+    assert p.foreign_requests() == [] and p.errors == []
+    data = p.page.evaluate("graphkit.data")
+    concepts = sum(1 for _ in S.nodes_of(sample_graph, S.CONCEPT))
+    assert p.page.evaluate("graphkit.graph.order") == len(data["nodes"]["id"]) == concepts
+    assert p.page.evaluate("graphkit.graph.size") == len(data["edges"]["s"]) > 0
+    assert p.page.evaluate("!!document.querySelector('#graph canvas') && "
+                           "!!document.querySelector('#graph canvas').getContext") is True
+    # every concept drawn in its cluster's colour, every cluster listed by name
+    clusters = {c["id"]: c for c in data["clusters"]}
+    shown = p.page.evaluate("graphkit.graph.nodes().map(n => [graphkit.renderer.getNodeDisplayData(n).color, "
+                            "graphkit.data.nodes.cluster[graphkit.graph.getNodeAttribute(n, 'i')]])")
+    assert all(color == clusters[c]["color"] for color, c in shown if c >= 0)
+    names = p.page.locator("#cluster-list li .name").all_inner_texts()
+    assert names == [c["name"] for c in data["clusters"]] and all(n and "Community" not in n for n in names)
+    assert len(set(clusters[c]["color"] for c in clusters)) == len(clusters)
+
+
+def test_overlay_view_colours_by_year_with_a_legend(sample_map, open_page):
+    p = open_page(sample_map)
+    assert p.page.is_hidden("#year-legend")
+    p.page.check("input[value=overlay]")
+    assert p.page.is_visible("#year-legend")
+    data = p.page.evaluate("graphkit.data")
+    assert p.page.inner_text("#year-legend").split() == ["Average", "publication", "year",
+                                                         str(data["years"]["mean_min"]), str(data["years"]["mean_max"])]
+    colours = p.page.evaluate("graphkit.graph.nodes().map(n => graphkit.renderer.getNodeDisplayData(n).color)")
+    assert colours == data["nodes"]["ycolor"]
+    p.page.check("input[value=density]")
+    assert p.page.evaluate("document.querySelector('canvas.gk-density').width") > 0
+
+
+def test_year_slider_hides_concepts_first_seen_later(library_graph, tmp_path, open_page):
+    path = tmp_path / "map.html"
+    render_map(library_graph, path, title="map")
+    p = open_page(path)
+    data = p.page.evaluate("graphkit.data")
+    years = [y for y in data["nodes"]["first_year"] if y is not None]
+    assert len(set(years)) > 1
+    cut = min(years)
+    p.page.fill("#year-slider", str(cut))
+    p.page.dispatch_event("#year-slider", "input")
+    assert p.page.inner_text("#year-value") == str(cut)
+    hidden = p.page.evaluate("graphkit.graph.nodes().map(n => !!graphkit.renderer.getNodeDisplayData(n).hidden)")
+    expect = [y is not None and y > cut for y in data["nodes"]["first_year"]]
+    assert hidden == expect and any(expect)
+
+
+def test_labels_do_not_overlap_at_the_fit_view_on_the_sample_map(sample_map, open_page):
+    p = open_page(sample_map)
+    boxes = p.page.evaluate("graphkit.labelBoxes()")
+    assert len(boxes) >= 10
+    assert no_overlap(boxes) == []
+
+
+def test_labels_do_not_overlap_on_the_dev_map_and_more_appear_when_zooming(dev_graph, tmp_path, open_page):
+    path = tmp_path / "dev.html"
+    render_map(dev_graph, path, title="dev", max_nodes=1500)
+    p = open_page(path)
+    boxes = p.page.evaluate("graphkit.labelBoxes()")
+    assert len(boxes) >= 80 and no_overlap(boxes) == []
+    # the most-linked concepts get their labels first
+    top = p.page.evaluate("graphkit.graph.nodes().slice().sort((a, b) => graphkit.graph.degree(b) - "
+                          "graphkit.graph.degree(a)).slice(0, 3)")
+    assert top[0] in {b["id"] for b in boxes}
+    p.page.evaluate("graphkit.renderer.getCamera().setState({x: 0.5, y: 0.5, ratio: 0.3, angle: 0}); "
+                    "graphkit.renderer.refresh()")
+    p.page.wait_for_timeout(200)
+    zoomed = p.page.evaluate("graphkit.labelBoxes()")
+    assert no_overlap(zoomed) == []
+    assert p.foreign_requests() == []
+
+
+def test_search_click_panel_and_node_links(sample_graph, sample_map, open_page):
+    p = open_page(sample_map)
+    p.page.fill("#search-input", "SAM2")
+    p.page.press("#search-input", "Enter")
+    p.page.wait_for_selector("#panel h2")
+    assert p.page.inner_text("#panel h2") == "SAM2"
+    assert p.page.locator("#panel-papers li").count() >= 1
+    assert p.page.url.endswith("#node=" + "concept%3Asam2")
+    p.page.fill("#search-input", "no such concept at all")
+    p.page.press("#search-input", "Enter")
+    assert "No concept matches" in p.page.inner_text("#search-status")
+    # a click on a drawn node opens its panel
+    target = p.page.evaluate("graphkit.labelBoxes()[3]")
+    xy = p.page.evaluate("id => graphkit.renderer.graphToViewport(graphkit.graph.getNodeAttributes(id))", target["id"])
+    box = p.page.locator("#graph").bounding_box()
+    p.page.mouse.click(box["x"] + xy["x"], box["y"] + xy["y"])
+    p.page.wait_for_function("id => document.querySelector('#panel h2') && "
+                             "document.querySelector('#panel h2').textContent === graphkit.graph.getNodeAttribute(id, 'label')",
+                             arg=target["id"])
+    # a link to a node opens with its panel
+    p2 = open_page(Path(str(sample_map)))
+    p2.page.goto(sample_map.as_uri() + "#node=concept%3Asam2")
+    p2.page.reload()
+    p2.page.wait_for_selector("#panel h2")
+    assert p2.page.inner_text("#panel h2") == "SAM2"
+
+
+def test_hostile_names_stay_text_on_the_map(tmp_path, open_page):
+    from tests.test_templates import hostile_graph
+
+    path = tmp_path / "map.html"
+    render_map(hostile_graph(), path, title="<b>x</b>")
+    p = open_page(path)
+    assert p.dialogs == [] and p.errors == [] and p.foreign_requests() == []
+    names = p.page.evaluate("graphkit.data.nodes.label")
+    target = next(n for n in names if "<script>" in n)
+    p.page.fill("#search-input", target)
+    p.page.press("#search-input", "Enter")
+    p.page.wait_for_selector("#panel h2")
+    assert p.page.inner_text("#panel h2") == target
+    assert p.page.evaluate("window.__pwned") is None
+
+
+def test_png_export_of_the_map(sample_map, open_page):
+    p = open_page(sample_map)
+    p.page.click("#png")
+    p.page.wait_for_function("document.getElementById('png-link').href.startsWith('data:image/png;base64,')")
+    assert len(p.page.get_attribute("#png-link", "href")) > 5000
+
+
+def test_map_data_states_the_minimum_weight_and_keeps_every_edge_above_it(sample_graph):
+    all_edges = map_data(sample_graph, papers_per_concept=0)
+    heavy = map_data(sample_graph, min_weight=2, papers_per_concept=0)
+    assert min(heavy["edges"]["w"]) >= 2
+    n = sum(1 for u, v, k, d in sample_graph.edges(keys=True, data=True) if k == S.CO_OCCURS and d["weight"] >= 2)
+    assert len(heavy["edges"]["s"]) == n < len(all_edges["edges"]["s"])
+    assert heavy["note"].startswith("co-occurrence in at least 2 papers")
+
+
+# ------------------------------------------------------------------ exports, schema, Jupyter
+
+
+def test_gexf_carries_viz_colour_size_position_and_the_name_as_label(sample_graph):
+    from graphkit.export import write_gexf
+    from graphkit.viz import cluster_color, hex_rgb
+
+    buf = io.BytesIO()
+    write_gexf(sample_graph, buf)
+    root = ET.fromstring(buf.getvalue())
+
+    def child(node, name):
+        return next((c for c in node if c.tag.endswith("}" + name)), None)
+
+    nodes = [n for n in root.iter() if n.tag.endswith("}node")]
+    node = next(n for n in nodes if n.get("id") == "concept:sam2")
+    assert node.get("label") == "SAM2"
+    d = sample_graph.nodes["concept:sam2"]
+    color = child(node, "color")
+    assert tuple(int(color.get(c)) for c in "rgb") == hex_rgb(cluster_color(d["cluster"]))
+    assert float(child(node, "size").get("value")) > 0
+    positions = {(child(n, "position").get("x"), child(n, "position").get("y")) for n in nodes
+                 if n.get("id", "").startswith("concept:") and child(n, "position") is not None}
+    assert len(positions) > 10
+
+
+def test_graphml_label_is_the_name_and_type_holds_the_node_type(sample_graph):
+    from graphkit.export import read_graphml, write_graphml
+
+    buf = io.BytesIO()
+    write_graphml(sample_graph, buf)
+    root = ET.fromstring(buf.getvalue())
+    ns = root.tag[1:].split("}")[0]
+    keys = {k.get("attr.name"): k.get("id") for k in root.iter(f"{{{ns}}}key") if k.get("for") == "node"}
+    node = next(n for n in root.iter(f"{{{ns}}}node") if n.get("id") == "concept:sam2")
+    values = {d.get("key"): d.text for d in node.iter(f"{{{ns}}}data")}
+    assert values[keys["label"]] == "SAM2" and values[keys["type"]] == "Concept"
+    assert values[keys["cluster"]] is not None
+    g = read_graphml(io.BytesIO(buf.getvalue()))
+    assert g.graph["schema"] == S.SCHEMA_VERSION == 2
+
+
+def test_a_schema_1_graph_reads_as_schema_2():
+    from graphkit.export import read_graphml
+
+    old = b"""<?xml version='1.0' encoding='utf-8'?>
+<graphml xmlns="http://graphml.graphdrawing.org/xmlns"><key id="d0" for="node" attr.name="label" attr.type="string"/>
+<key id="d1" for="node" attr.name="name" attr.type="string"/><key id="d2" for="node" attr.name="title" attr.type="string"/>
+<key id="d3" for="edge" attr.name="type" attr.type="string"/>
+<graph edgedefault="directed"><node id="paper:1"><data key="d0">Paper</data><data key="d2">A title</data></node>
+<node id="concept:gan"><data key="d0">Concept</data><data key="d1">GAN</data></node>
+<edge source="paper:1" target="concept:gan"><data key="d3">MENTIONS</data></edge></graph></graphml>"""
+    g = read_graphml(io.BytesIO(old))
+    assert g.nodes["concept:gan"]["type"] == "Concept" and g.nodes["concept:gan"]["label"] == "GAN"
+    assert g.nodes["paper:1"]["type"] == "Paper" and g.nodes["paper:1"]["label"] == "A title"
+
+
+def test_show_displays_inline_in_jupyter_offline(sample_graph):
+    import html
+
+    import graphkit
+
+    shown = graphkit.show(sample_graph, "SAM2")
+    out = shown._repr_html_()
+    assert out.startswith('<iframe srcdoc="') and 'sandbox="allow-scripts' in out
+    assert "<script" not in out  # the page is inside the attribute, escaped
+    assert html.unescape(out.split('srcdoc="', 1)[1].split('" sandbox', 1)[0]) == shown.html
+    assert "http://" not in shown.html.split("<script", 1)[0].replace("http://www.w3.org", "")
+    with pytest.raises(ConceptNotFound):
+        graphkit.show(sample_graph, "no such concept anywhere")
