@@ -161,11 +161,12 @@ def test_sidecar_written_on_first_read_and_used_after(small_graph, monkeypatch):
 def test_sidecar_invalidated_by_content(small_graph):
     from graphkit import sidecar
     from graphkit.export import read_graphml, write_graphml
+    from graphkit.schema import node_type
 
     g, path = small_graph
     sidecar.load_graph(path)
     h = read_graphml(path)
-    node = next(n for n, d in h.nodes(data=True) if d["label"] == "Paper")
+    node = next(n for n, d in h.nodes(data=True) if node_type(d) == "Paper")
     h.nodes[node]["title"] = "Edited after the sidecar was written"
     stat = path.stat()
     write_graphml(h, path)

@@ -8,6 +8,7 @@ import pytest
 
 from graphkit.cli import cli
 from graphkit.errors import StoreError
+from graphkit.schema import node_type
 from graphkit.store.neo4j import Neo4jWriter, connect, fetch_graph, library, run_query
 
 pytestmark = pytest.mark.neo4j
@@ -23,7 +24,8 @@ def counts(driver):
 def graph_counts(g):
     nodes, rels = {}, {}
     for _, d in g.nodes(data=True):
-        nodes[d["label"]] = nodes.get(d["label"], 0) + 1
+        t = node_type(d)
+        nodes[t] = nodes.get(t, 0) + 1
     for _, _, k in g.edges(keys=True):
         rels[k] = rels.get(k, 0) + 1
     return nodes, rels

@@ -116,7 +116,9 @@ def test_mentions_carry_score_rank_and_evidence(sample_build):
 
 
 def test_schema(sample_graph):
-    labels = {d["label"] for _, d in sample_graph.nodes(data=True)}
+    from graphkit.schema import node_type
+
+    labels = {node_type(d) for _, d in sample_graph.nodes(data=True)}
     assert labels == {"Paper", "Concept"}  # the samples have no authors
     types = {k for _, _, k in sample_graph.edges(keys=True)}
     assert {"MENTIONS", "CO_OCCURS"} <= types
