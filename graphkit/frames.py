@@ -40,7 +40,7 @@ COLUMN_TYPES: dict[str, str] = {
     "cluster": "int", "burst_start": "int", "burst_end": "int", "mean_year": "float", "burst_strength": "float",
     "label": "str",
     "score": "float", "strength": "float", "x": "float", "y": "float", "burst": "float",
-    "external": "bool", "aliases": "list", "keywords": "list",
+    "external": "bool", "aliases": "list", "keywords": "list", "sources": "list", "authors": "list",
 }
 _NODE_HEAD = ("node", "type")
 _EDGE_HEAD = ("source", "target", "type")
