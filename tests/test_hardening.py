@@ -213,20 +213,15 @@ def test_missing_driver_is_one_line(monkeypatch, module):
 @pytest.mark.browser
 @pytest.mark.parametrize("fragment", ["#node=constructor", "#node=__proto__", "#node=%E0%A4%A", "#node=toString",
                                       "#node=hasOwnProperty"])
-def test_hostile_node_fragments_do_not_throw(sample_graph, tmp_path, chromium_path, fragment):
-    from playwright.sync_api import sync_playwright
-
+def test_hostile_node_fragments_do_not_throw(sample_graph, tmp_path, browser, fragment):
     from graphkit.render import render_page
-
-    from .conftest import CHROMIUM_ARGS
 
     path = tmp_path / "all.html"
     render_page(sample_graph, path, title="all")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGS, headless=True)
-        page = browser.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+    page = browser.new_page()  # the session's Chromium: a second Playwright in one thread cannot start
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
         page.goto(path.as_uri() + fragment)
         page.wait_for_function("document.body.dataset.rendered === '1'", timeout=30_000)
         page.evaluate("location.hash = '#node=concept%3Asam2'")  # a good fragment after a bad one still works
@@ -234,7 +229,8 @@ def test_hostile_node_fragments_do_not_throw(sample_graph, tmp_path, chromium_pa
                                "document.querySelector('#panel h2').textContent === 'SAM2'", timeout=10_000)
         page.evaluate(f"location.hash = {fragment!r}")
         page.wait_for_timeout(200)
-        browser.close()
+    finally:
+        page.close()
     assert errors == []
 
 
