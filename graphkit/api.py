@@ -25,7 +25,7 @@ PAGE_NODES = 3000
 __all__ = ["input_formats", "export_formats", "BuildResult", "build_files", "load_graph", "open_store", "graph_from",
            "check_outputs", "warnings_as_lines", "stdout_closed",
            "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "export_paths",
-           "nodes_frame", "edges_frame", "store_load", "view_paper", "citing", "cited_by", "concept_flow",
+           "nodes_frame", "edges_frame", "store_load", "check_site_output", "view_paper", "citing", "cited_by", "concept_flow",
            "query", "resolve_query", "format_rows", "as_json", "concepts_table", "papers_text",
            "citations_text", "flow_text"]
 
@@ -252,6 +252,13 @@ def view(g: nx.MultiDiGraph, concept: str, output: str | os.PathLike, *, depth: 
     name = g.nodes[node].get("name", concept)
     render_page(sub, output, title=f"graphkit: {name}", focus=node)
     return sub, node
+
+
+def check_site_output(output: str | os.PathLike) -> None:
+    """Refuse, in one line, a site folder that cannot be (re)written, before any work."""
+    from .site import check_site_folder
+
+    check_site_folder(output)
 
 
 def site(g: nx.MultiDiGraph, output: str | os.PathLike, **options):

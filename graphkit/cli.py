@@ -284,6 +284,7 @@ def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, datab
 def site(graph_path, output, min_papers, max_pages, map_nodes, map_min_weight, title, quiet):
     """Write a static offline site: an index (search, top concepts, clusters, trends), a concept
     map of the whole corpus, and a neighbourhood page per concept, linked to each other."""
+    api.check_site_output(output)
     report = api.site(api.load_graph(graph_path), output, min_papers=min_papers, max_pages=max_pages,
                       map_nodes=map_nodes, map_min_weight=map_min_weight, title=title, progress=not quiet)
     click.echo(f"Wrote {report.folder}/index.html: {report.concept_pages:,} concept pages, a map of "

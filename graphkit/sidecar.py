@@ -90,17 +90,18 @@ def _from_sidecar(graphml: Path, digest: bytes) -> nx.MultiDiGraph | None:
 
 
 def load_graph(graphml: str | os.PathLike) -> nx.MultiDiGraph:
-    """The graph in ``graphml``: from its sidecar when that matches the file's bytes, else parsed
-    (and the sidecar written for next time)."""
+    """The graph in ``graphml``: from its sidecar when that matches the file's bytes, else parsed.
+    Reading never writes: ``build`` writes the sidecar with the GraphML."""
     from .export import read_graphml
 
     path = Path(graphml)
+    if not path.is_file():  # missing, a folder, a FIFO or a device: the reader's one-line error (never block)
+        return read_graphml(os.fspath(graphml))
     try:
         digest = file_digest(path)
     except OSError:
         return read_graphml(os.fspath(graphml))  # raises the one-line error for a missing or unreadable file
     g = _from_sidecar(path, digest)
-    if g is None:
+    if g is None:  # no sidecar, a stale one or a foreign one: parse; reading never writes (only build does)
         g = read_graphml(os.fspath(graphml))
-        save_sidecar(g, path, digest)
     return g

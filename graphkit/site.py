@@ -66,7 +66,7 @@ def build_site(g: nx.MultiDiGraph, out_dir: str | os.PathLike, *, min_papers: in
 
     from .maps import render_map
 
-    out = _site_folder(out_dir)
+    out = check_site_folder(out_dir)
     concepts = sorted(((n, d) for n, d in g.nodes(data=True) if S.node_type(d) == S.CONCEPT),
                       key=lambda nd: (-int(nd[1].get("paper_count", 0)), nd[0]))
     paged = [n for n, d in concepts if int(d.get("paper_count", 0)) >= min_papers][:max_pages]
@@ -177,7 +177,7 @@ def _frag(node: str) -> str:
 # graphkit wrote last time (listed in the marker file) is replaced. A symlink to a site stays
 # a symlink: the folder it points to is the one rebuilt.
 
-def _site_folder(out_dir: str | os.PathLike) -> Path:
+def check_site_folder(out_dir: str | os.PathLike) -> Path:
     """The real folder to (re)write, checked before any work; one-line errors."""
     given = Path(out_dir)
     if str(out_dir) == "-":

@@ -144,12 +144,13 @@ def _same(a, b):
             and sorted(map(repr, a.edges(keys=True, data=True))) == sorted(map(repr, b.edges(keys=True, data=True))))
 
 
-def test_sidecar_written_on_first_read_and_used_after(small_graph, monkeypatch):
+def test_sidecar_not_written_by_reading_and_used_once_built(small_graph, monkeypatch):
     from graphkit import export, sidecar
 
     g, path = small_graph
     first = sidecar.load_graph(path)
-    assert sidecar.sidecar_path(path).exists() and _same(first, g)
+    assert not sidecar.sidecar_path(path).exists() and _same(first, g)  # reading never writes
+    sidecar.save_sidecar(g, path)  # what build does beside the GraphML
 
     def no_parse(*a, **k):
         raise AssertionError("the GraphML was parsed although its sidecar matches")
@@ -164,7 +165,7 @@ def test_sidecar_invalidated_by_content(small_graph):
     from graphkit.schema import node_type
 
     g, path = small_graph
-    sidecar.load_graph(path)
+    sidecar.save_sidecar(g, path)
     h = read_graphml(path)
     node = next(n for n, d in h.nodes(data=True) if node_type(d) == "Paper")
     h.nodes[node]["title"] = "Edited after the sidecar was written"
@@ -180,14 +181,14 @@ def test_sidecar_not_signed_by_this_user_is_never_unpickled(small_graph, tmp_pat
     from graphkit import sidecar
 
     g, path = small_graph
-    sidecar.load_graph(path)
+    sidecar.save_sidecar(g, path)
     side = sidecar.sidecar_path(path)
     raw = side.read_bytes()
     head = len(sidecar.MAGIC) + 64
     evil = pickle.dumps(Exception("would run"))  # a stand-in for a payload with side effects
     side.write_bytes(raw[:head] + evil)
     assert _same(sidecar.load_graph(path), g)  # signature mismatch: parsed from the GraphML instead
-    assert side.read_bytes() != raw[:head] + evil  # and the sidecar rewritten
+    assert side.read_bytes() == raw[:head] + evil  # and left as it was: reading never writes
 
 
 def test_unwritable_sidecar_is_not_an_error(small_graph):
