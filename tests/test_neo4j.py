@@ -8,7 +8,7 @@ import pytest
 
 from graphkit.cli import cli
 from graphkit.errors import StoreError
-from graphkit.schema import node_type
+from graphkit.schema import SCHEMA_VERSION, node_type
 from graphkit.store.neo4j import Neo4jWriter, connect, fetch_graph, library, run_query
 
 pytestmark = pytest.mark.neo4j
@@ -348,7 +348,7 @@ def test_sync_after_a_rebuild_that_removes_and_renames(runner, neo4j_driver, env
     g1, g2 = read_graphml(first), read_graphml(second)
     assert runner.invoke(cli, ["neo4j", "load", "--graph", str(first), "-q"], env=env).exit_code == 0
     assert graphkit_counts(neo4j_driver) == graph_counts(g1)
-    assert read_meta(neo4j_driver) == {"schema": 1, "build_id": g1.graph["build_id"], "mode": "merge"}
+    assert read_meta(neo4j_driver) == {"schema": SCHEMA_VERSION, "build_id": g1.graph["build_id"], "mode": "merge"}
 
     merged = runner.invoke(cli, ["neo4j", "load", "--graph", str(second), "-q"], env=env)  # adds only: stale stays
     assert merged.exit_code == 0 and graphkit_counts(neo4j_driver) != graph_counts(g2)
@@ -360,7 +360,7 @@ def test_sync_after_a_rebuild_that_removes_and_renames(runner, neo4j_driver, env
     _, rows = run_query(neo4j_driver, "MATCH (c:Concept) RETURN c.name AS name ORDER BY name")
     names = [r["name"] for r in rows]
     assert "DL" in names and "deep learning" not in names and "robotics" not in names and "sim-to-real" not in names
-    assert read_meta(neo4j_driver) == {"schema": 1, "build_id": g2.graph["build_id"], "mode": "sync"}
+    assert read_meta(neo4j_driver) == {"schema": SCHEMA_VERSION, "build_id": g2.graph["build_id"], "mode": "sync"}
     again = runner.invoke(cli, ["neo4j", "load", "--graph", str(second), "--sync", "-q"], env=env)
     assert again.stdout.endswith("created 0 nodes and 0 relationships; deleted 0 nodes and 0 relationships "
                                  "the graph no longer has.\n")
@@ -371,29 +371,27 @@ def test_sync_drops_properties_a_rebuild_dropped(neo4j_driver, env, library_grap
     from graphkit.store.neo4j import Neo4jStore
 
     g = library_graph.copy()
-    g.nodes["concept:sam2"]["cluster"] = 4
+    g.nodes["concept:sam2"]["note"] = "dropped by the rebuild"
     with Neo4jStore(uri=env["NEO4J_URI"], user="neo4j", password=env["NEO4J_PASSWORD"]) as store:
         store.load(g)
         store.load(library_graph, sync=True)
-    _, rows = run_query(neo4j_driver, "MATCH (c:Concept {key: 'sam2'}) RETURN c.cluster AS cluster, c.name AS name")
-    assert rows == [{"cluster": None, "name": "SAM2"}]
+    _, rows = run_query(neo4j_driver, "MATCH (c:Concept {key: 'sam2'}) RETURN c.note AS note, c.name AS name")
+    assert rows == [{"note": None, "name": "SAM2"}]
 
 
 def test_another_schema_version_is_refused_unless_replaced(runner, neo4j_driver, env, sample_graphml, tmp_path):
-    from graphkit.export import read_graphml, write_graphml
 
     assert runner.invoke(cli, ["neo4j", "load", "--graph", str(sample_graphml), "-q"], env=env).exit_code == 0
-    g = read_graphml(sample_graphml)
-    g.graph["schema"] = 2
-    newer = tmp_path / "schema2.graphml"
-    write_graphml(g, newer)
+    older = SCHEMA_VERSION - 1  # the database as an older graphkit left it
+    run_query(neo4j_driver, "MATCH (m:GraphkitMeta) SET m.schema = $v", {"v": older}, write=True)
+    newer = sample_graphml
     refused = runner.invoke(cli, ["neo4j", "load", "--graph", str(newer), "--sync", "-q"], env=env)
     assert refused.exit_code == 1
-    assert refused.stderr == ("Error: the database holds a schema-1 graph and this graph is schema 2; "
-                              "load it with --replace to replace the database's graph\n")
+    assert refused.stderr == (f"Error: the database holds a schema-{older} graph and this graph is schema "
+                              f"{SCHEMA_VERSION}; load it with --replace to replace the database's graph\n")
     replaced = runner.invoke(cli, ["neo4j", "load", "--graph", str(newer), "--replace", "-q"], env=env)
     assert replaced.exit_code == 0, replaced.output
     _, rows = run_query(neo4j_driver, "MATCH (m:GraphkitMeta) RETURN m.schema AS schema, m.mode AS mode")
-    assert rows == [{"schema": 2, "mode": "replace"}]
+    assert rows == [{"schema": SCHEMA_VERSION, "mode": "replace"}]
     both = runner.invoke(cli, ["neo4j", "load", "--graph", str(newer), "--replace", "--sync"], env=env)
     assert both.exit_code == 2 and "give --sync or --replace, not both" in both.stderr
