@@ -10,8 +10,8 @@ test:          ## set up (Python env, Neo4j, Chromium), then run the whole test 
 test-unit:     ## lint, types, then the unit tests alone (no model, no server, no browser; under 20 s)
 	@bash scripts/test.sh -m unit
 
-lint:          ## ruff and mypy only
-	@"$$(bash scripts/env.sh)/bin/ruff" check . && "$$(bash scripts/env.sh)/bin/mypy"
+lint:          ## ruff (lint + format check) and mypy only
+	@"$$(bash scripts/env.sh)/bin/ruff" check . && "$$(bash scripts/env.sh)/bin/ruff" format --check . && "$$(bash scripts/env.sh)/bin/mypy"
 
 neo4j:         ## run the same local Neo4j server the tests use, in the foreground
 	@bash scripts/neo4j.sh run

@@ -36,7 +36,9 @@ def plain_keybert(paths):
     papers, _ = read_papers(paths)
     docs = [p.abstract for p in papers]
     t = time.perf_counter()
-    KeyBERT(model=_load_model("cpu")).extract_keywords(docs, keyphrase_ngram_range=(1, 3), stop_words="english", top_n=10)
+    KeyBERT(model=_load_model("cpu")).extract_keywords(
+        docs, keyphrase_ngram_range=(1, 3), stop_words="english", top_n=10
+    )
     return time.perf_counter() - t
 
 
@@ -49,8 +51,10 @@ def main():
     t = time.perf_counter()
     _load_model("cpu")
     load = time.perf_counter() - t
-    sets = {"samples (38)": sorted(glob.glob(str(ROOT / "examples" / "iclr2026" / "*.txt"))),
-            "dev (1,283)": [str(shared("dev", "iclr2017_2018.jsonl"))]}
+    sets = {
+        "samples (38)": sorted(glob.glob(str(ROOT / "examples" / "iclr2026" / "*.txt"))),
+        "dev (1,283)": [str(shared("dev", "iclr2017_2018.jsonl"))],
+    }
     print(f"model load: {load:.1f} s")
     print(f"{'corpus':<14} {'graphkit cold':>14} {'graphkit warm':>14} {'plain KeyBERT':>14} {'nodes':>8} {'edges':>8}")
     rows = {}
@@ -61,8 +65,13 @@ def main():
                 run(paths, cache)
             warm, n, g = run(paths, cache)
         kb = plain_keybert(paths)
-        rows[name] = {"cold_s": cold, "warm_s": warm, "plain_keybert_s": kb, "nodes": g.number_of_nodes(),
-                      "edges": g.number_of_edges()}
+        rows[name] = {
+            "cold_s": cold,
+            "warm_s": warm,
+            "plain_keybert_s": kb,
+            "nodes": g.number_of_nodes(),
+            "edges": g.number_of_edges(),
+        }
         c = f"{cold:.1f} s" if cold is not None else "-"
         print(f"{name:<14} {c:>14} {warm:>12.1f} s {kb:>12.1f} s {g.number_of_nodes():>8,} {g.number_of_edges():>8,}")
     print(f"peak RSS: {rss_mb():,.0f} MB")

@@ -35,14 +35,20 @@ def measure(paths: list, full: bool) -> dict:
         rels[k] = rels.get(k, 0) + 1
     cites_inside = sum(1 for u, v, k in g.edges(keys=True) if k == "CITES" and u in corpus and v in corpus)
     return {
-        "files": {str(k): v for k, v in formats.items()}, "papers": len(papers),
+        "files": {str(k): v for k, v in formats.items()},
+        "papers": len(papers),
         "with_abstract": sum(1 for p in papers if p.abstract),
         "external_papers": sum(1 for _, d in g.nodes(data=True) if d.get("external")),
         "authors": sum(1 for _, d in g.nodes(data=True) if node_type(d) == AUTHOR),
-        "cites": rels.get("CITES", 0), "cites_inside_corpus": cites_inside,
-        "co_cited": rels.get("CO_CITED", 0), "coupled": rels.get("COUPLED", 0),
-        "co_authored": rels.get("CO_AUTHORED", 0), "mentions": rels.get("MENTIONS", 0),
-        "read_s": round(t1 - t0, 2), "build_s": round(t2 - t1, 2), "peak_rss_mb": round(rss_mb()),
+        "cites": rels.get("CITES", 0),
+        "cites_inside_corpus": cites_inside,
+        "co_cited": rels.get("CO_CITED", 0),
+        "coupled": rels.get("COUPLED", 0),
+        "co_authored": rels.get("CO_AUTHORED", 0),
+        "mentions": rels.get("MENTIONS", 0),
+        "read_s": round(t1 - t0, 2),
+        "build_s": round(t2 - t1, 2),
+        "peak_rss_mb": round(rss_mb()),
     }
 
 
@@ -55,9 +61,11 @@ def main() -> None:
     formats = sorted(p for p in shared("formats").iterdir() if p.is_file())
     each = {p.name: measure([p], False) for p in formats}
     for name, r in each.items():
-        print(f"{name:34} {r['papers']:>4} papers, {r['cites']:>5} CITES ({r['external_papers']:>5} external), "
-              f"{r['co_cited']:>6} CO_CITED, {r['coupled']:>5} COUPLED, {r['co_authored']:>4} CO_AUTHORED, "
-              f"{r['read_s'] + r['build_s']:.2f} s")
+        print(
+            f"{name:34} {r['papers']:>4} papers, {r['cites']:>5} CITES ({r['external_papers']:>5} external), "
+            f"{r['co_cited']:>6} CO_CITED, {r['coupled']:>5} COUPLED, {r['co_authored']:>4} CO_AUTHORED, "
+            f"{r['read_s'] + r['build_s']:.2f} s"
+        )
     together = measure(formats, args.full)
     print("all of formats/ as one corpus:", json.dumps({k: v for k, v in together.items() if k != "files"}, indent=1))
 

@@ -26,8 +26,11 @@ def naive_load(driver, g, limit: int):
                 break
             label = S.node_type(d)
             assert label in NODE_LABELS
-            s.run(f"MERGE (n:{label} {{{_ID_PROP[label]}: $k}}) SET n += $props",
-                  k=d[_ID_PROP[label]], props=_props(d, skip=(S.NODE_TYPE_ATTR,))).consume()
+            s.run(
+                f"MERGE (n:{label} {{{_ID_PROP[label]}: $k}}) SET n += $props",
+                k=d[_ID_PROP[label]],
+                props=_props(d, skip=(S.NODE_TYPE_ATTR,)),
+            ).consume()
             n_nodes += 1
         node_s = time.perf_counter() - t
         t = time.perf_counter()
@@ -35,9 +38,13 @@ def naive_load(driver, g, limit: int):
             if n_rels >= limit:
                 break
             a, b = _REL_ENDS[k]
-            s.run(f"MERGE (a:{a} {{{_ID_PROP[a]}: $a}}) MERGE (b:{b} {{{_ID_PROP[b]}: $b}}) "
-                  f"MERGE (a)-[r:{k}]->(b) SET r += $props",
-                  a=g.nodes[u][_ID_PROP[a]], b=g.nodes[v][_ID_PROP[b]], props=_props(d, skip=(S.REL_TYPE_ATTR,))).consume()
+            s.run(
+                f"MERGE (a:{a} {{{_ID_PROP[a]}: $a}}) MERGE (b:{b} {{{_ID_PROP[b]}: $b}}) "
+                f"MERGE (a)-[r:{k}]->(b) SET r += $props",
+                a=g.nodes[u][_ID_PROP[a]],
+                b=g.nodes[v][_ID_PROP[b]],
+                props=_props(d, skip=(S.REL_TYPE_ATTR,)),
+            ).consume()
             n_rels += 1
         rel_s = time.perf_counter() - t
     return n_nodes, node_s, n_rels, rel_s
@@ -72,11 +79,15 @@ def main():
     gk_nodes = g.number_of_nodes()
     gk_rels = g.number_of_edges()
     print(f"{'loader':<28} {'nodes/s':>10} {'rels/s':>10} {'rows/s':>10}")
-    print(f"{'graphkit (UNWIND batches)':<28} {report.rate(NODE_LABELS):>10,.0f} {report.rate(REL_TYPES):>10,.0f} "
-          f"{(gk_nodes + gk_rels) / total:>10,.0f}"
-          f"   ({gk_nodes:,} nodes + {gk_rels:,} rels in {total:.1f} s; reload {reload_s:.1f} s, created 0)")
-    print(f"{'one statement per row':<28} {nn / ns:>10,.0f} {nr / rs:>10,.0f} {(nn + nr) / (ns + rs):>10,.0f}"
-          f"   ({nn:,} nodes in {ns:.1f} s, {nr:,} rels in {rs:.1f} s)")
+    print(
+        f"{'graphkit (UNWIND batches)':<28} {report.rate(NODE_LABELS):>10,.0f} {report.rate(REL_TYPES):>10,.0f} "
+        f"{(gk_nodes + gk_rels) / total:>10,.0f}"
+        f"   ({gk_nodes:,} nodes + {gk_rels:,} rels in {total:.1f} s; reload {reload_s:.1f} s, created 0)"
+    )
+    print(
+        f"{'one statement per row':<28} {nn / ns:>10,.0f} {nr / rs:>10,.0f} {(nn + nr) / (ns + rs):>10,.0f}"
+        f"   ({nn:,} nodes in {ns:.1f} s, {nr:,} rels in {rs:.1f} s)"
+    )
     print(f"speed-up: {((gk_nodes + gk_rels) / total) / ((nn + nr) / (ns + rs)):.1f}x rows/s")
     print(f"created by graphkit: {report.nodes_created:,} nodes, {report.relationships_created:,} relationships")
 

@@ -20,8 +20,14 @@ from pathlib import Path
 
 from _common import graph_for
 
-ARGS = ["--headless", "--no-sandbox", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 LONGTASKS = """window.__long = []; new PerformanceObserver(l => l.getEntries().forEach(e => window.__long.push(e.duration)))
   .observe({type: 'longtask', buffered: true});"""
 
@@ -99,17 +105,35 @@ def main():
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
         for size in sorted({min(int(s), total) for s in args.sizes.split(",")}):
             t = time.perf_counter()
-            rep = render_map(g, tmp / f"gk-{size}.html", title="map", max_nodes=size, min_weight=args.min_weight,
-                             papers_per_concept=3)
+            rep = render_map(
+                g,
+                tmp / f"gk-{size}.html",
+                title="map",
+                max_nodes=size,
+                min_weight=args.min_weight,
+                papers_per_concept=3,
+            )
             gen = time.perf_counter() - t
             label = f"{size:,} concepts, {rep.edges:,} edges"
-            rows.append((label, "graphkit WebGL (all edges)", gen,
-                         measure(browser, tmp / f"gk-{size}.html", "document.body.dataset.rendered === '1'")))
+            rows.append(
+                (
+                    label,
+                    "graphkit WebGL (all edges)",
+                    gen,
+                    measure(browser, tmp / f"gk-{size}.html", "document.body.dataset.rendered === '1'"),
+                )
+            )
             m = concept_map(g, size)
             t = time.perf_counter()
             render_page(m, tmp / f"vis-{size}.html", title="map", include_abstracts=False, papers_from=g)
-            rows.append((label, "vis-network page (6,000 edges)", time.perf_counter() - t,
-                         measure(browser, tmp / f"vis-{size}.html", "document.body.dataset.rendered === '1'")))
+            rows.append(
+                (
+                    label,
+                    "vis-network page (6,000 edges)",
+                    time.perf_counter() - t,
+                    measure(browser, tmp / f"vis-{size}.html", "document.body.dataset.rendered === '1'"),
+                )
+            )
             if rep.edges <= args.skip_pyvis_over:
                 s = cooccurrence_graph(g, list(m.nodes))
                 edges = [(u, v, d["papers"]) for u, v, d in s.edges(data=True) if d["papers"] >= args.min_weight]
@@ -122,7 +146,9 @@ def main():
     print("|---|---|---|---|---|---|---|")
     for label, name, gen, r in rows:
         ready = f"{r['ready']:.2f} s" if r["ready"] is not None else "never (120 s)"
-        print(f"| {label} | {name} | {gen:.1f} s | {r['size'] / 1e6:.1f} MB | {ready} | {r['block_ms']:.0f} ms | {r['foreign']} |")
+        print(
+            f"| {label} | {name} | {gen:.1f} s | {r['size'] / 1e6:.1f} MB | {ready} | {r['block_ms']:.0f} ms | {r['foreign']} |"
+        )
 
 
 if __name__ == "__main__":

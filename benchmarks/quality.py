@@ -27,9 +27,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--limit", type=int, default=None, help="only the first N papers")
     ap.add_argument("--json", action="store_true", help="also print the figures as JSON")
-    ap.add_argument("--reuse-peers", metavar="FILE",
-                    help="read the peers' keyphrases from FILE if it exists, else compute and save them there "
-                         "(for quick iterations on graphkit; a full run computes everything)")
+    ap.add_argument(
+        "--reuse-peers",
+        metavar="FILE",
+        help="read the peers' keyphrases from FILE if it exists, else compute and save them there "
+        "(for quick iterations on graphkit; a full run computes everything)",
+    )
     ap.add_argument("--hubs", type=int, default=0, metavar="N", help="print each system's N biggest hubs")
     ap.add_argument("--graph", metavar="FILE", help="also write graphkit's graph there (GraphML)")
     ap.add_argument("--no-fast", action="store_true", help="leave out graphkit's fast mode (build --fast)")
@@ -42,8 +45,10 @@ def main():
     records = [json.loads(line) for line in open(shared("dev", "iclr2017_2018.jsonl"), encoding="utf-8")]
     records = records[: args.limit] if args.limit else records
     gold = [r.get("keywords") or [] for r in records]
-    papers = [paper_from_record({k: v for k, v in r.items() if k != "keywords"}, "dev", i)
-              for i, r in enumerate(records, start=1)]
+    papers = [
+        paper_from_record({k: v for k, v in r.items() if k != "keywords"}, "dev", i)
+        for i, r in enumerate(records, start=1)
+    ]
     texts = [f"{p.title}. {p.abstract}" if p.title else p.abstract for p in papers]
     results = {}
 
@@ -52,8 +57,9 @@ def main():
     took = time.perf_counter() - t
     preds, links = [], []
     for p in papers:
-        ms = sorted(((d["rank"], c) for _, c, k, d in g.out_edges(f"paper:{p.id}", keys=True, data=True)
-                     if k == "MENTIONS"))
+        ms = sorted(
+            ((d["rank"], c) for _, c, k, d in g.out_edges(f"paper:{p.id}", keys=True, data=True) if k == "MENTIONS")
+        )
         preds.append([[g.nodes[c]["name"], *g.nodes[c]["aliases"]] for _, c in ms])
         links.append({c for _, c in ms})
     if args.graph:
@@ -73,23 +79,25 @@ def main():
         from graphkit.extract.static import StaticEmbedder, StaticExtractor
 
         static = StaticEmbedder()
-        fast, fast_concepts = _graphkit(lambda: build(papers, extractor=StaticExtractor(static), embedder=static),
-                                        papers, gold, texts)
+        fast, fast_concepts = _graphkit(
+            lambda: build(papers, extractor=StaticExtractor(static), embedder=static), papers, gold, texts
+        )
         fast["bad merges"] = len(dissimilar_merges(fast_concepts, lemma_key, _similarity(fast_concepts)))
         results["gk --fast"] = fast
 
     peers = {} if args.no_peers else _peers(texts, args.reuse_peers)
     for name, (preds, took) in peers.items():
         vocab = _vocab(preds)
-        results[name] = _figures(preds, [{normalise(f[0]) for f in ps} for ps in preds], [f for f, _ in vocab],
-                                 gold, texts, took, vocab)
+        results[name] = _figures(
+            preds, [{normalise(f[0]) for f in ps} for ps in preds], [f for f, _ in vocab], gold, texts, took, vocab
+        )
         results[name]["bad merges"] = len(dissimilar_merges([f for f, _ in vocab], lemma_key, _similarity([])))
     _print(results, len(papers))
     if args.hubs:
         for name, r in results.items():
             print(f"\n{name}: the {args.hubs} biggest hubs (papers; * = not an author keyword anywhere)")
             misses = {f for f, _ in r.pop("hub misses")}
-            print(", ".join(f"{'*' if f in misses else ''}{f} ({n})" for f, n in r.pop("hubs")[:args.hubs]))
+            print(", ".join(f"{'*' if f in misses else ''}{f} ({n})" for f, n in r.pop("hubs")[: args.hubs]))
         print(f"\ngraphkit: {len(bad)} merges of different lemmas with dissimilar embeddings")
         for forms in bad[:40]:
             print("  " + " | ".join(forms[:8]))
@@ -109,8 +117,9 @@ def _graphkit(run, papers, gold, texts):
     took = time.perf_counter() - t
     preds, links = [], []
     for p in papers:
-        ms = sorted(((d["rank"], c) for _, c, k, d in g.out_edges(f"paper:{p.id}", keys=True, data=True)
-                     if k == "MENTIONS"))
+        ms = sorted(
+            ((d["rank"], c) for _, c, k, d in g.out_edges(f"paper:{p.id}", keys=True, data=True) if k == "MENTIONS")
+        )
         preds.append([[g.nodes[c]["name"], *g.nodes[c]["aliases"]] for _, c in ms])
         links.append({c for _, c in ms})
     counted = [([d["name"], *d["aliases"]], int(d["paper_count"])) for _, d in S.nodes_of(g, S.CONCEPT)]
@@ -134,15 +143,18 @@ def _peers(texts, reuse):
     from graphkit.extract.embed import _load_model
 
     t = time.perf_counter()
-    kb = KeyBERT(model=_load_model("cpu")).extract_keywords(texts, keyphrase_ngram_range=(1, 3), stop_words="english",
-                                                            top_n=10)
+    kb = KeyBERT(model=_load_model("cpu")).extract_keywords(
+        texts, keyphrase_ngram_range=(1, 3), stop_words="english", top_n=10
+    )
     kb_took = time.perf_counter() - t
     t = time.perf_counter()
     ex = yake.KeywordExtractor(lan="en", top=10)
     yk = [ex.extract_keywords(x) for x in texts]
     yk_took = time.perf_counter() - t
-    peers = {"KeyBERT": ([[[w] for w, _ in kws] for kws in kb], kb_took),
-             "YAKE": ([[[w] for w, _ in kws] for kws in yk], yk_took)}
+    peers = {
+        "KeyBERT": ([[[w] for w, _ in kws] for kws in kb], kb_took),
+        "YAKE": ([[[w] for w, _ in kws] for kws in yk], yk_took),
+    }
     if reuse:
         Path(reuse).write_text(json.dumps({"key": key, "peers": {k: list(v) for k, v in peers.items()}}))
     return peers
@@ -191,8 +203,13 @@ def _figures(preds, links, concepts, gold, texts, seconds, counted):
     lk = linking(links, gold)
     out.update({"link P": lk["p"], "link R": lk["r"], "link F1": lk["f1"]})
     hp = hub_precision(counted, gold)
-    out.update({"hub precision": hp["precision"], "hub misses": hp["misses"],
-                "hubs": sorted(((f[0], n) for f, n in counted), key=lambda x: (-x[1], x[0].lower()))[:100]})
+    out.update(
+        {
+            "hub precision": hp["precision"],
+            "hub misses": hp["misses"],
+            "hubs": sorted(((f[0], n) for f, n in counted), key=lambda x: (-x[1], x[0].lower()))[:100],
+        }
+    )
     return out
 
 
@@ -204,8 +221,24 @@ def _print(results, n):
     gk = results["graphkit"]
     print(f"Concept quality on {n:,} ICLR 2017-2018 papers (authors' keywords hidden from every system)")
     print(f"{'metric':<16}" + "".join(f"{s:>12}" for s in systems) + "".join(f"{'gk/' + s:>12}" for s in peers))
-    for m in ["P@5", "R@5", "F1@5", "P@10", "R@10", "F1@10", "concepts/paper", "shared by 2+", "concepts",
-              "duplicates", "link P", "link R", "link F1", "hub precision", "bad merges", "seconds"]:
+    for m in [
+        "P@5",
+        "R@5",
+        "F1@5",
+        "P@10",
+        "R@10",
+        "F1@10",
+        "concepts/paper",
+        "shared by 2+",
+        "concepts",
+        "duplicates",
+        "link P",
+        "link R",
+        "link F1",
+        "hub precision",
+        "bad merges",
+        "seconds",
+    ]:
         vals = [results[s][m] for s in systems]
         fmt = (lambda v: f"{v:>12,.0f}") if m in ("concepts", "duplicates", "bad merges") else (lambda v: f"{v:>12.3f}")
         ratios = "".join(f"{(gk[m] / results[s][m]) if results[s][m] else float('inf'):>11.2f}x" for s in peers)
@@ -213,9 +246,11 @@ def _print(results, n):
     if not peers:
         return
     best_peer = max(results[s]["F1@10"] for s in peers)
-    print(f"F1@10 vs the better peer: {gk['F1@10'] / best_peer:.2f}x (target 1.25x); duplicates: {gk['duplicates']}; "
-          f"link F1 above both peers: {all(gk['link F1'] > results[s]['link F1'] for s in peers)}; "
-          f"hub precision {gk['hub precision']:.2f} (target 0.85); bad merges: {gk['bad merges']}")
+    print(
+        f"F1@10 vs the better peer: {gk['F1@10'] / best_peer:.2f}x (target 1.25x); duplicates: {gk['duplicates']}; "
+        f"link F1 above both peers: {all(gk['link F1'] > results[s]['link F1'] for s in peers)}; "
+        f"hub precision {gk['hub precision']:.2f} (target 0.85); bad merges: {gk['bad merges']}"
+    )
 
 
 if __name__ == "__main__":

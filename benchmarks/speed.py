@@ -39,8 +39,10 @@ INCREMENT = 1000
 def _subset(n: int, folder: Path) -> Path:
     """The first n scale records as a .jsonl.gz file in folder (the build's input)."""
     out = folder / f"scale-{n}.jsonl.gz"
-    with gzip.open(shared("scale", "abstracts.jsonl.gz"), "rt", encoding="utf-8") as src, \
-            gzip.open(out, "wt", encoding="utf-8") as dst:
+    with (
+        gzip.open(shared("scale", "abstracts.jsonl.gz"), "rt", encoding="utf-8") as src,
+        gzip.open(out, "wt", encoding="utf-8") as dst,
+    ):
         for i, line in enumerate(src):
             if i == n:
                 break
@@ -99,8 +101,16 @@ def one(run: str, n: int, folder: Path, limit: int) -> dict:
     t, c = time.perf_counter(), _cpu()
     r = api.build_files([src], out, fast=(run == "fast"), progress=progress)
     took = time.perf_counter() - t
-    return {"papers": r.papers, "seconds": took, "cpu_s": _cpu() - c, "rss_mb": rss_mb(), "nodes": r.nodes, "edges": r.edges,
-            "concepts": r.concepts, "graphml_mb": out.stat().st_size / 1e6}
+    return {
+        "papers": r.papers,
+        "seconds": took,
+        "cpu_s": _cpu() - c,
+        "rss_mb": rss_mb(),
+        "nodes": r.nodes,
+        "edges": r.edges,
+        "concepts": r.concepts,
+        "graphml_mb": out.stat().st_size / 1e6,
+    }
 
 
 class _Terminal:
@@ -120,8 +130,13 @@ def _measure(run: str, n: int, limit: int) -> dict:
     with tempfile.TemporaryDirectory(prefix="graphkit-speed-") as folder:
         cmd = [sys.executable, __file__, "--one", run, str(n), folder, "--reference-limit", str(limit)]
         env = dict(os.environ, PYTHONPATH=str(ROOT))
-        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=None if os.environ.get("GRAPHKIT_BENCH_PROGRESS")
-                              else subprocess.PIPE, text=True, env=env)
+        proc = subprocess.run(
+            cmd,
+            stdout=subprocess.PIPE,
+            stderr=None if os.environ.get("GRAPHKIT_BENCH_PROGRESS") else subprocess.PIPE,
+            text=True,
+            env=env,
+        )
     if proc.returncode != 0:
         sys.exit(f"{run} on {n:,} papers failed:\n{(proc.stderr or '')[-3000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -135,9 +150,11 @@ def _rate(r: dict | None, cpu: bool) -> float | None:
 
 def table(results: dict, cpu: bool = False) -> str:
     per = "CPU-second (user + system, all threads)" if cpu else "second of wall-clock time"
-    lines = [f"Build speed on the scale abstracts ({os.cpu_count()} CPUs): papers per {per}, "
-             f"x = multiple of MiniLM embedding-only; peak RSS of each run",
-             f"{'papers':>7}  " + "".join(f"{r:>24}" for r in RUNS)]
+    lines = [
+        f"Build speed on the scale abstracts ({os.cpu_count()} CPUs): papers per {per}, "
+        f"x = multiple of MiniLM embedding-only; peak RSS of each run",
+        f"{'papers':>7}  " + "".join(f"{r:>24}" for r in RUNS),
+    ]
     for n in sorted(results, key=int):
         row = results[n]
         ref = _rate(row.get("embed"), cpu)
@@ -152,15 +169,19 @@ def table(results: dict, cpu: bool = False) -> str:
             on = f"[{r['papers']:,}]" if run in ("embed", "yake") and r["papers"] != int(n) else ""
             cells.append(f"{rate:>8.1f}/s{x} {r['rss_mb'] / 1024:4.1f}GB{on:>0}".rjust(24))
         lines.append(f"{int(n):>7,}  " + "".join(cells))
-    lines.append("incremental: the last 1,000 of N + 1,000 papers on a cache that holds the first N "
-                 "(papers/s counts all N + 1,000).")
+    lines.append(
+        "incremental: the last 1,000 of N + 1,000 papers on a cache that holds the first N "
+        "(papers/s counts all N + 1,000)."
+    )
     lines.append("[n]: measured on the first n papers (embedding-only and YAKE cost per paper does not grow with N).")
     for n in sorted(results, key=int):
         for run in ("fast", "cold"):
             r = results[n].get(run)
             if r and "nodes" in r:
-                lines.append(f"{int(n):,} {run}: {r['seconds']:,.0f} s ({r.get('cpu_s', 0):,.0f} CPU-s), graph {r['nodes']:,} nodes, "
-                             f"{r['edges']:,} edges, {r['concepts']:,} concepts, GraphML {r['graphml_mb']:,.0f} MB")
+                lines.append(
+                    f"{int(n):,} {run}: {r['seconds']:,.0f} s ({r.get('cpu_s', 0):,.0f} CPU-s), graph {r['nodes']:,} nodes, "
+                    f"{r['edges']:,} edges, {r['concepts']:,} concepts, GraphML {r['graphml_mb']:,.0f} MB"
+                )
     return "\n".join(lines)
 
 
@@ -170,8 +191,9 @@ def main():
     ap.add_argument("--runs", default=",".join(RUNS), help=f"comma-separated, of: {', '.join(RUNS)}")
     ap.add_argument("--reference-limit", type=int, default=1000)
     ap.add_argument("--table", action="store_true", help="only print the table of exports/speed.json")
-    ap.add_argument("--cpu", action="store_true",
-                    help="rates per CPU-second instead of wall-clock (for a shared, busy machine)")
+    ap.add_argument(
+        "--cpu", action="store_true", help="rates per CPU-second instead of wall-clock (for a shared, busy machine)"
+    )
     ap.add_argument("--one", nargs=3, metavar=("RUN", "N", "FOLDER"), help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.one:
@@ -188,8 +210,10 @@ def main():
                 results.setdefault(str(n), {})[run] = r
                 RESULTS.parent.mkdir(exist_ok=True)
                 RESULTS.write_text(json.dumps(results, indent=1))
-                print(f"{run} {n:,}: {r['papers']:,} papers in {r['seconds']:,.1f} s, peak RSS {r['rss_mb']:,.0f} MB",
-                      flush=True)
+                print(
+                    f"{run} {n:,}: {r['papers']:,} papers in {r['seconds']:,.1f} s, peak RSS {r['rss_mb']:,.0f} MB",
+                    flush=True,
+                )
     print(table(results, cpu=args.cpu))
 
 

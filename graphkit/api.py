@@ -22,12 +22,42 @@ if TYPE_CHECKING:  # networkx loads on first use, not on `graphkit --help`
 #: Graphs up to this many nodes are drawn whole by ``build --html``; bigger ones as a concept map.
 PAGE_NODES = 3000
 
-__all__ = ["input_formats", "export_formats", "BuildResult", "build_files", "load_graph", "open_store", "graph_from",
-           "check_outputs", "warnings_as_lines", "stdout_closed",
-           "concepts", "write_thesaurus", "papers", "view", "site", "export_format", "export", "export_paths",
-           "nodes_frame", "edges_frame", "store_load", "check_site_output", "view_paper", "citing", "cited_by", "concept_flow",
-           "query", "resolve_query", "format_rows", "as_json", "concepts_table", "papers_text",
-           "citations_text", "flow_text"]
+__all__ = [
+    "input_formats",
+    "export_formats",
+    "BuildResult",
+    "build_files",
+    "load_graph",
+    "open_store",
+    "graph_from",
+    "check_outputs",
+    "warnings_as_lines",
+    "stdout_closed",
+    "concepts",
+    "write_thesaurus",
+    "papers",
+    "view",
+    "site",
+    "export_format",
+    "export",
+    "export_paths",
+    "nodes_frame",
+    "edges_frame",
+    "store_load",
+    "check_site_output",
+    "view_paper",
+    "citing",
+    "cited_by",
+    "concept_flow",
+    "query",
+    "resolve_query",
+    "format_rows",
+    "as_json",
+    "concepts_table",
+    "papers_text",
+    "citations_text",
+    "flow_text",
+]
 
 
 def input_formats() -> list[str]:
@@ -63,13 +93,26 @@ class BuildResult:
     coauthored: int = 0
 
 
-def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, fmt: str | None = None,
-                html_path: str | os.PathLike | None = None, thesaurus_path: str | os.PathLike | None = None,
-                min_cooccurrence: int | None = None, external: bool = True, min_cocitation: int = 2,
-                min_coupling: int = 2, min_coauthorship: int = 1, min_citations: int = 1, cache: bool = True,
-                progress: bool = False, extractor: Extractor | None = None,
-                embedder: Embedder | None = None, concepts: str = "extracted",
-                fast: bool = False) -> BuildResult:
+def build_files(
+    inputs: list[str | os.PathLike],
+    output: str | os.PathLike,
+    *,
+    fmt: str | None = None,
+    html_path: str | os.PathLike | None = None,
+    thesaurus_path: str | os.PathLike | None = None,
+    min_cooccurrence: int | None = None,
+    external: bool = True,
+    min_cocitation: int = 2,
+    min_coupling: int = 2,
+    min_coauthorship: int = 1,
+    min_citations: int = 1,
+    cache: bool = True,
+    progress: bool = False,
+    extractor: Extractor | None = None,
+    embedder: Embedder | None = None,
+    concepts: str = "extracted",
+    fast: bool = False,
+) -> BuildResult:
     """Read INPUTS, build the graph, write it as GraphML (and optionally an HTML page).
 
     ``concepts``: ``extracted`` (from abstracts), ``keywords`` (authors' keywords only; no model,
@@ -92,7 +135,9 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
     from .sidecar import save_sidecar
     from .thesaurus import read_thesaurus
 
-    check_outputs({"--output": output, "--html": html_path}, inputs=[*inputs, *([thesaurus_path] if thesaurus_path else [])])
+    check_outputs(
+        {"--output": output, "--html": html_path}, inputs=[*inputs, *([thesaurus_path] if thesaurus_path else [])]
+    )
     with stage("Reading", "paper", progress) as s:
         papers, formats = read_papers(inputs, fmt, keywords_suffice=concepts == "keywords")
         s.count = len(papers)
@@ -107,11 +152,22 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
             extractor = extractor if extractor is not None else StaticExtractor(embedder)
         embedder = embedder if embedder is not None else default_embedder(cache)
         extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
-    g, linked = build(papers, extractor=extractor, embedder=embedder, thesaurus=thesaurus,
-                      min_cooccurrence=min_cooccurrence, progress=progress, concepts=concepts,
-                      citations=CitationOptions(external=external, min_cocitation=min_cocitation,
-                                                min_coupling=min_coupling, min_coauthorship=min_coauthorship,
-                                                min_citations=min_citations))
+    g, linked = build(
+        papers,
+        extractor=extractor,
+        embedder=embedder,
+        thesaurus=thesaurus,
+        min_cooccurrence=min_cooccurrence,
+        progress=progress,
+        concepts=concepts,
+        citations=CitationOptions(
+            external=external,
+            min_cocitation=min_cocitation,
+            min_coupling=min_coupling,
+            min_coauthorship=min_coauthorship,
+            min_citations=min_citations,
+        ),
+    )
     with stage("Writing", "node", progress, count=g.number_of_nodes()):
         write_graphml(g, output)
         if str(output) != "-":  # standard output has no folder to keep a sidecar in
@@ -121,21 +177,35 @@ def build_files(inputs: list[str | os.PathLike], output: str | os.PathLike, *, f
         from .maps import render_map
         from .render import render_page
 
-        page = g.subgraph([n for n, d in g.nodes(data=True)
-                           if S.node_type(d) in (S.CONCEPT, S.PAPER) and not d.get("external")])
+        page = g.subgraph(
+            [n for n, d in g.nodes(data=True) if S.node_type(d) in (S.CONCEPT, S.PAPER) and not d.get("external")]
+        )
         if page.number_of_nodes() <= PAGE_NODES:
             render_page(page, html_path, title="graphkit: concept graph")
         else:  # too big to draw whole: the WebGL map of the concepts with most papers and all their links
             render_map(g, html_path, title="graphkit: concept map", max_nodes=PAGE_NODES)
         html_out = Path(html_path)
     return BuildResult(
-        graph=g, formats=formats, papers=len(papers), concepts=len(linked.concepts),
-        shared=sum(1 for c in linked.concepts if c.paper_count >= 2), mentions=len(linked.mentions),
-        nodes=g.number_of_nodes(), edges=g.number_of_edges(), output=Path(output), html=html_out,
+        graph=g,
+        formats=formats,
+        papers=len(papers),
+        concepts=len(linked.concepts),
+        shared=sum(1 for c in linked.concepts if c.paper_count >= 2),
+        mentions=len(linked.mentions),
+        nodes=g.number_of_nodes(),
+        edges=g.number_of_edges(),
+        output=Path(output),
+        html=html_out,
         external=sum(1 for _, d in g.nodes(data=True) if d.get("external")),
-        **{name: sum(1 for *_, k in g.edges(keys=True) if k == rel)
-           for name, rel in (("cites", "CITES"), ("cocited", "CO_CITED"), ("coupled", "COUPLED"),
-                             ("coauthored", "CO_AUTHORED"))},
+        **{
+            name: sum(1 for *_, k in g.edges(keys=True) if k == rel)
+            for name, rel in (
+                ("cites", "CITES"),
+                ("cocited", "CO_CITED"),
+                ("coupled", "COUPLED"),
+                ("coauthored", "CO_AUTHORED"),
+            )
+        },
     )
 
 
@@ -183,8 +253,13 @@ def open_store(name: str = "neo4j", **options):
     return _open(name, **options)
 
 
-def graph_from(graph_path: str | os.PathLike | None = None, *, store: str | None = None,
-               store_options: dict | None = None, concept: str | None = None) -> nx.MultiDiGraph:
+def graph_from(
+    graph_path: str | os.PathLike | None = None,
+    *,
+    store: str | None = None,
+    store_options: dict | None = None,
+    concept: str | None = None,
+) -> nx.MultiDiGraph:
     """The graph in a file, or (``store`` given) the one in a store, just around ``concept`` if given."""
     from .errors import UsageError
 
@@ -306,8 +381,15 @@ def edges_frame(g: nx.MultiDiGraph):
     return _edges(g)
 
 
-def store_load(g: nx.MultiDiGraph, *, store: str = "neo4j", replace: bool = False, progress: bool = False,
-               sync: bool = False, **options):
+def store_load(
+    g: nx.MultiDiGraph,
+    *,
+    store: str = "neo4j",
+    replace: bool = False,
+    progress: bool = False,
+    sync: bool = False,
+    **options,
+):
     """Load ``g`` into a store (idempotent); returns the store's load report. ``sync``: make
     the store equal the graph (delete what it no longer has); ``replace``: empty it first."""
     from .errors import UsageError
@@ -352,7 +434,9 @@ def resolve_query(query: str, params: dict[str, str], stdin=None) -> tuple[str, 
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError as e:
-            raise GraphkitError(f"{query}: is not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
+            raise GraphkitError(
+                f"{query}: is not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})"
+            ) from None
         except OSError as e:
             raise GraphkitError(f"{query}: cannot read ({e.strerror or e})") from None
         parsed = parse_query(path.stem, text)
@@ -362,8 +446,9 @@ def resolve_query(query: str, params: dict[str, str], stdin=None) -> tuple[str, 
     return query, dict(params)
 
 
-def query(query: str, params: dict[str, str], *, write: bool = False, store: str = "neo4j", stdin=None,
-          **options) -> tuple[list[str], list[dict]]:
+def query(
+    query: str, params: dict[str, str], *, write: bool = False, store: str = "neo4j", stdin=None, **options
+) -> tuple[list[str], list[dict]]:
     """Run a query (see :func:`resolve_query`) against a store, read-only unless ``write``.
 
     ``options`` connect to the store (for Neo4j: uri, user, password, database).

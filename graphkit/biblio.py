@@ -89,7 +89,7 @@ def _fold_words(text: str) -> str:
 
 
 def author_id(name: str) -> str:
-    """"surname initial" (the first initial only): the key WoS and Scopus cited references allow."""
+    """ "surname initial" (the first initial only): the key WoS and Scopus cited references allow."""
     surname, initials = author_parts(name)
     return f"{surname} {initials[:1]}".strip()
 
@@ -115,7 +115,7 @@ def parse_wos_reference(text: str) -> Reference:
     doi_at = re.search(r",\s*DOI\s+", raw)
     head = raw[: doi_at.start()] if doi_at else raw
     if doi_at:
-        ref.doi = normalise_doi(raw[doi_at.end():].split(",")[0].replace("DOI ", ""))
+        ref.doi = normalise_doi(raw[doi_at.end() :].split(",")[0].replace("DOI ", ""))
     parts = [p.strip() for p in head.split(",")]
     i = 0
     if parts and not _WOS_YEAR.match(parts[0]):
@@ -154,13 +154,13 @@ def parse_scopus_reference(text: str) -> Reference:
     if authors:
         first = authors.group(1).split(".,")[0] + "."
         ref.author = first.strip()
-        body = raw[authors.end():]
+        body = raw[authors.end() :]
     y = _SCOPUS_YEAR.search(body)
     if y:
         ref.year = int(y.group(1))
         title = body[: y.start()].strip().rstrip(",").strip()
         ref.title = title
-        after = body[y.end():].strip()
+        after = body[y.end() :].strip()
         ref.venue = after.split(",")[0].strip()
         vol = re.match(r"[^,]+,\s*(\w+)", after)
         if vol and vol.group(1).isdigit():

@@ -20,8 +20,18 @@ from .schema import SCHEMA_VERSION, author_key, author_node, concept_node, paper
 if TYPE_CHECKING:
     from .thesaurus import Thesaurus
 
-__all__ = ["build_graph", "build", "build_id", "paper_node", "concept_node", "author_node", "author_key",
-           "SCHEMA_VERSION", "CitationOptions"]
+__all__ = [
+    "build_graph",
+    "build",
+    "build_id",
+    "paper_node",
+    "concept_node",
+    "author_node",
+    "author_key",
+    "SCHEMA_VERSION",
+    "CitationOptions",
+]
+
 
 @dataclass(frozen=True)
 class CitationOptions:
@@ -41,8 +51,13 @@ class CitationOptions:
     min_citations: int = 1
 
 
-def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: int | None = None,
-                citations: CitationOptions | None = None) -> nx.MultiDiGraph:
+def build_graph(
+    papers: Sequence[Paper],
+    linked: Linked,
+    *,
+    min_cooccurrence: int | None = None,
+    citations: CitationOptions | None = None,
+) -> nx.MultiDiGraph:
     """The typed graph (see :mod:`graphkit.schema`). Edge keys are relationship types.
 
     ``min_cooccurrence``: the fewest papers two concepts must share for a CO_OCCURS edge
@@ -55,7 +70,9 @@ def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: in
     resolved = resolve(papers, external=opts.external)
     g = nx.MultiDiGraph(schema=SCHEMA_VERSION, papers=len(papers))
     for p in resolved.papers:
-        attrs: dict[str, Any] = dict(id=p.id, title=p.title, abstract=p.abstract, venue=p.venue, url=p.url, external=p.external)
+        attrs: dict[str, Any] = dict(
+            id=p.id, title=p.title, abstract=p.abstract, venue=p.venue, url=p.url, external=p.external
+        )
         if p.year is not None:
             attrs["year"] = p.year
         if p.keywords:
@@ -80,14 +97,22 @@ def build_graph(papers: Sequence[Paper], linked: Linked, *, min_cooccurrence: in
     for a, b in resolved.cites:
         S.add_rel(g, paper_node(a), paper_node(b), S.CITES)
     for c in linked.concepts:
-        attrs = dict(key=c.key, name=c.name, aliases=list(c.aliases), kind=c.kind, paper_count=c.paper_count,
-                     source=c.source)
+        attrs = dict(
+            key=c.key, name=c.name, aliases=list(c.aliases), kind=c.kind, paper_count=c.paper_count, source=c.source
+        )
         if c.first_year is not None:
             attrs["first_year"] = c.first_year
         S.add_node(g, concept_node(c.key), S.CONCEPT, **attrs)
     for m in linked.mentions:
-        S.add_rel(g, paper_node(m.paper_id), concept_node(m.concept_key), S.MENTIONS,
-                  score=m.score, rank=m.rank, evidence=m.evidence)
+        S.add_rel(
+            g,
+            paper_node(m.paper_id),
+            concept_node(m.concept_key),
+            S.MENTIONS,
+            score=m.score,
+            rank=m.rank,
+            evidence=m.evidence,
+        )
     for narrow, broad in linked.broader:
         S.add_rel(g, concept_node(narrow), concept_node(broad), S.BROADER)
     _add_cooccurrence(g, papers, linked, min_cooccurrence)
@@ -105,10 +130,11 @@ def _add_derived(g: nx.MultiDiGraph, papers, cites, keys: dict[str, str], opts: 
     from .citations import coauthorship, cocitation, coupling
 
     corpus = {p.id for p in papers}
-    nets = ((S.CO_CITED, paper_node, cocitation(cites, min_weight=opts.min_cocitation,
-                                                min_citations=opts.min_citations)),
-            (S.COUPLED, paper_node, coupling(cites, min_weight=opts.min_coupling, among=corpus)),
-            (S.CO_AUTHORED, author_node, coauthorship(papers, keys, min_weight=opts.min_coauthorship)))
+    nets = (
+        (S.CO_CITED, paper_node, cocitation(cites, min_weight=opts.min_cocitation, min_citations=opts.min_citations)),
+        (S.COUPLED, paper_node, coupling(cites, min_weight=opts.min_coupling, among=corpus)),
+        (S.CO_AUTHORED, author_node, coauthorship(papers, keys, min_weight=opts.min_coauthorship)),
+    )
     for rel, node, net in nets:
         for (a, b), w in sorted(net.edges.items()):
             S.add_rel(g, node(a), node(b), rel, weight=int(w), strength=round(net.strength(a, b), 4))
@@ -160,10 +186,17 @@ def cooccurrence_counts(linked: Linked, keys: list[str]) -> tuple[np.ndarray, np
     return uniq // len(keys), uniq % len(keys), w, counts
 
 
-def build(papers: Sequence[Paper], *, extractor: Extractor | None = None, embedder: Embedder | None = None,
-          thesaurus: Thesaurus | None = None, min_cooccurrence: int | None = None,
-          citations: CitationOptions | None = None, progress: bool = False,
-          concepts: str = "extracted") -> tuple[nx.MultiDiGraph, Linked]:
+def build(
+    papers: Sequence[Paper],
+    *,
+    extractor: Extractor | None = None,
+    embedder: Embedder | None = None,
+    thesaurus: Thesaurus | None = None,
+    min_cooccurrence: int | None = None,
+    citations: CitationOptions | None = None,
+    progress: bool = False,
+    concepts: str = "extracted",
+) -> tuple[nx.MultiDiGraph, Linked]:
     """Extract, link and build in one call: the whole pipeline after reading.
 
     ``embedder`` is what linking embeds with (default: a KeyBERT extractor's own embedder,

@@ -46,7 +46,9 @@ class Resolved:
 
     papers: list[Paper]  # the corpus, then the external papers
     cites: list[tuple[str, str]]  # (citing id, cited id), each pair once, no self-citation
-    by: Counter = field(default_factory=Counter)  # how each reference resolved: id, doi, title, author-year, external, dropped
+    by: Counter = field(
+        default_factory=Counter
+    )  # how each reference resolved: id, doi, title, author-year, external, dropped
 
 
 class _Index:
@@ -78,9 +80,12 @@ class _Index:
             return self.doi[doi], "doi"
         if ref.title:
             # an external work named by its own id or DOI is not another one that shares its title
-            hits = [p for p in self.title.get(normalise_title(ref.title), [])
-                    if (ref.year is None or p.year is None or abs(p.year - ref.year) <= 1)
-                    and not (p.external and (ref.id or ref.doi))]
+            hits = [
+                p
+                for p in self.title.get(normalise_title(ref.title), [])
+                if (ref.year is None or p.year is None or abs(p.year - ref.year) <= 1)
+                and not (p.external and (ref.id or ref.doi))
+            ]
             if len(hits) > 1 and ref.year is not None:
                 hits = [p for p in hits if p.year == ref.year] or hits
             if len(hits) == 1:
@@ -123,8 +128,9 @@ def _external_key(ref: Reference) -> str:
         return "id:" + ref.id
     if ref.title:
         return f"title:{normalise_title(ref.title)}|{ref.year or ''}"
-    return "ref:" + "|".join([author_id(ref.author), str(ref.year or ""), normalise_title(ref.venue),
-                              ref.volume.lower(), ref.page.lower()])
+    return "ref:" + "|".join(
+        [author_id(ref.author), str(ref.year or ""), normalise_title(ref.venue), ref.volume.lower(), ref.page.lower()]
+    )
 
 
 def _external_paper(ref: Reference, key: str) -> Paper:
@@ -134,14 +140,22 @@ def _external_paper(ref: Reference, key: str) -> Paper:
         pid = ref.id
     else:
         pid = "ref:" + hashlib.sha1(key.encode("utf-8")).hexdigest()[:12]
-    return Paper(id=pid, title=ref.title or ref.text or ref.id or ref.doi, year=ref.year, venue=ref.venue,
-                 doi=ref.doi, external=True, url=f"https://doi.org/{ref.doi}" if ref.doi else "")
+    return Paper(
+        id=pid,
+        title=ref.title or ref.text or ref.id or ref.doi,
+        year=ref.year,
+        venue=ref.venue,
+        doi=ref.doi,
+        external=True,
+        url=f"https://doi.org/{ref.doi}" if ref.doi else "",
+    )
 
 
 def _references(p: Paper) -> Iterable[Reference]:
     for r in p.references:
-        yield Reference(id=r, doi=normalise_doi(r) if r.lower().startswith(("10.", "doi:", "https://doi")) else "",
-                        text=r)
+        yield Reference(
+            id=r, doi=normalise_doi(r) if r.lower().startswith(("10.", "doi:", "https://doi")) else "", text=r
+        )
     yield from p.cited
 
 
@@ -216,10 +230,9 @@ def _pairs(groups_in: Iterable[Iterable[str]], min_weight: int, min_total: int =
     for group in groups:
         kept = [x for x in group if x in keep]
         for i, a in enumerate(kept):
-            for b in kept[i + 1:]:
+            for b in kept[i + 1 :]:
                 edges[(a, b)] += 1
-    return Network({k: w for k, w in edges.items() if w >= min_weight}, dict(totals),
-                   sum(1 for g in groups if g))
+    return Network({k: w for k, w in edges.items() if w >= min_weight}, dict(totals), sum(1 for g in groups if g))
 
 
 def cocitation(cites: Iterable[tuple[str, str]], *, min_weight: int = 2, min_citations: int = 1) -> Network:

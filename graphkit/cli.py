@@ -37,8 +37,9 @@ def _done(message: str, *outputs) -> None:
 
 
 def graph_option(fn):
-    return click.option("--graph", "graph_path", required=True, type=click.Path(),
-                        help="A graph built by 'graphkit build' (GraphML).")(fn)
+    return click.option(
+        "--graph", "graph_path", required=True, type=click.Path(), help="A graph built by 'graphkit build' (GraphML)."
+    )(fn)
 
 
 def json_option(fn):
@@ -62,13 +63,29 @@ PAPER_COLUMNS = ["id", "title", "year", "score", "rank", "evidence"]
 
 def neo4j_options(fn):
     """--uri/--user/--password/--database, also read from NEO4J_* variables. The password is never echoed."""
-    fn = click.option("--database", envvar="NEO4J_DATABASE", default=None,
-                      help="Database name [env NEO4J_DATABASE; default: the server's default].")(fn)
-    fn = click.option("--password", envvar="NEO4J_PASSWORD", default=None, show_default=False,
-                      help="Password [env NEO4J_PASSWORD; default: the one the local server generated].")(fn)
-    fn = click.option("--user", envvar="NEO4J_USER", default="neo4j", show_default=True, help="User [env NEO4J_USER].")(fn)
-    fn = click.option("--uri", envvar="NEO4J_URI", default="bolt://127.0.0.1:7687", show_default=True,
-                      help="Bolt URI of the server [env NEO4J_URI].")(fn)
+    fn = click.option(
+        "--database",
+        envvar="NEO4J_DATABASE",
+        default=None,
+        help="Database name [env NEO4J_DATABASE; default: the server's default].",
+    )(fn)
+    fn = click.option(
+        "--password",
+        envvar="NEO4J_PASSWORD",
+        default=None,
+        show_default=False,
+        help="Password [env NEO4J_PASSWORD; default: the one the local server generated].",
+    )(fn)
+    fn = click.option("--user", envvar="NEO4J_USER", default="neo4j", show_default=True, help="User [env NEO4J_USER].")(
+        fn
+    )
+    fn = click.option(
+        "--uri",
+        envvar="NEO4J_URI",
+        default="bolt://127.0.0.1:7687",
+        show_default=True,
+        help="Bolt URI of the server [env NEO4J_URI].",
+    )(fn)
     return fn
 
 
@@ -93,39 +110,100 @@ def cli():
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("inputs", nargs=-1, required=True, type=click.Path())
-@click.option("--output", "-o", required=True, type=click.Path(),
-              help="Where to write the graph (GraphML); - for standard output.")
-@click.option("--format", "fmt", type=click.Choice(api.input_formats()),
-              help="Input format; detected from each file's name and content when omitted.")
-@click.option("--html", "html_path", type=click.Path(),
-              help="Also write an offline HTML page of the whole concept graph.")
-@click.option("--thesaurus", type=click.Path(),
-              help="A TSV of 'label<TAB>replace by' rows applied to concepts (empty 'replace by' removes).")
-@click.option("--min-cooccurrence", type=click.IntRange(min=1),
-              help="Fewest shared papers for a CO_OCCURS edge [default: 1 below 1,000 papers, else 2].")
-@click.option("--concepts", type=click.Choice(["extracted", "keywords", "both"]), default="extracted",
-              show_default=True,
-              help="Where concepts come from: extracted from titles and abstracts; the authors' 'keywords' "
-                   "(no model; records need keywords, not abstracts); or both, a keyword joining the extracted "
-                   "concept of the same meaning.")
-@click.option("--no-external", is_flag=True,
-              help="Drop references to works outside the corpus (by default they become Paper nodes marked external).")
-@click.option("--min-cocitation", type=click.IntRange(min=1), default=2, show_default=True,
-              help="Fewest papers citing both works for a CO_CITED edge.")
-@click.option("--min-coupling", type=click.IntRange(min=1), default=2, show_default=True,
-              help="Fewest shared references for a COUPLED edge.")
-@click.option("--min-coauthorship", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Fewest joint papers for a CO_AUTHORED edge.")
-@click.option("--min-citations", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Fewest citations a work needs to take part in co-citation.")
+@click.option(
+    "--output",
+    "-o",
+    required=True,
+    type=click.Path(),
+    help="Where to write the graph (GraphML); - for standard output.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(api.input_formats()),
+    help="Input format; detected from each file's name and content when omitted.",
+)
+@click.option(
+    "--html", "html_path", type=click.Path(), help="Also write an offline HTML page of the whole concept graph."
+)
+@click.option(
+    "--thesaurus",
+    type=click.Path(),
+    help="A TSV of 'label<TAB>replace by' rows applied to concepts (empty 'replace by' removes).",
+)
+@click.option(
+    "--min-cooccurrence",
+    type=click.IntRange(min=1),
+    help="Fewest shared papers for a CO_OCCURS edge [default: 1 below 1,000 papers, else 2].",
+)
+@click.option(
+    "--concepts",
+    type=click.Choice(["extracted", "keywords", "both"]),
+    default="extracted",
+    show_default=True,
+    help="Where concepts come from: extracted from titles and abstracts; the authors' 'keywords' "
+    "(no model; records need keywords, not abstracts); or both, a keyword joining the extracted "
+    "concept of the same meaning.",
+)
+@click.option(
+    "--no-external",
+    is_flag=True,
+    help="Drop references to works outside the corpus (by default they become Paper nodes marked external).",
+)
+@click.option(
+    "--min-cocitation",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    help="Fewest papers citing both works for a CO_CITED edge.",
+)
+@click.option(
+    "--min-coupling",
+    type=click.IntRange(min=1),
+    default=2,
+    show_default=True,
+    help="Fewest shared references for a COUPLED edge.",
+)
+@click.option(
+    "--min-coauthorship",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Fewest joint papers for a CO_AUTHORED edge.",
+)
+@click.option(
+    "--min-citations",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Fewest citations a work needs to take part in co-citation.",
+)
 @click.option("--no-cache", is_flag=True, help="Do not read or write the embedding cache.")
-@click.option("--fast", is_flag=True,
-              help="Static embeddings distilled from MiniLM instead of MiniLM itself: many times faster, "
-                   "somewhat lower concept quality; needs no torch (see README, 'Fast mode').")
+@click.option(
+    "--fast",
+    is_flag=True,
+    help="Static embeddings distilled from MiniLM instead of MiniLM itself: many times faster, "
+    "somewhat lower concept quality; needs no torch (see README, 'Fast mode').",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bars.")
 @_fail_cleanly
-def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts, no_external, min_cocitation,
-          min_coupling, min_coauthorship, min_citations, no_cache, fast, quiet):
+def build(
+    inputs,
+    output,
+    fmt,
+    html_path,
+    thesaurus,
+    min_cooccurrence,
+    concepts,
+    no_external,
+    min_cocitation,
+    min_coupling,
+    min_coauthorship,
+    min_citations,
+    no_cache,
+    fast,
+    quiet,
+):
     """Read papers from INPUTS, extract and link concepts, resolve references, and write the graph.
 
     INPUTS are plain text (abstracts separated by blank lines, under an optional heading
@@ -135,21 +213,38 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts,
     The same work in several files is one paper. Records without an abstract join the
     citation graph only.
     """
-    result = api.build_files(list(inputs), output, fmt=fmt, html_path=html_path, thesaurus_path=thesaurus,
-                             min_cooccurrence=min_cooccurrence, external=not no_external,
-                             min_cocitation=min_cocitation, min_coupling=min_coupling,
-                             min_coauthorship=min_coauthorship, min_citations=min_citations, cache=not no_cache,
-                             progress=not quiet, concepts=concepts, fast=fast)
+    result = api.build_files(
+        list(inputs),
+        output,
+        fmt=fmt,
+        html_path=html_path,
+        thesaurus_path=thesaurus,
+        min_cooccurrence=min_cooccurrence,
+        external=not no_external,
+        min_cocitation=min_cocitation,
+        min_coupling=min_coupling,
+        min_coauthorship=min_coauthorship,
+        min_citations=min_citations,
+        cache=not no_cache,
+        progress=not quiet,
+        concepts=concepts,
+        fast=fast,
+    )
     formats = ", ".join(sorted(set(result.formats.values())))
     files = len(result.formats)
     outs = (output, html_path)
     _done(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).", *outs)
-    _done(f"Found {result.concepts:,} concepts ({result.shared:,} shared by 2+ papers) "
-          f"in {result.mentions:,} mentions.", *outs)
+    _done(
+        f"Found {result.concepts:,} concepts ({result.shared:,} shared by 2+ papers) in {result.mentions:,} mentions.",
+        *outs,
+    )
     if result.cites or result.coauthored:
-        _done(f"Citations: {result.cites:,} ({result.external:,} works outside the corpus); "
-              f"{result.cocited:,} co-cited and {result.coupled:,} coupled pairs, "
-              f"{result.coauthored:,} co-author pairs.", *outs)
+        _done(
+            f"Citations: {result.cites:,} ({result.external:,} works outside the corpus); "
+            f"{result.cocited:,} co-cited and {result.coupled:,} coupled pairs, "
+            f"{result.coauthored:,} co-author pairs.",
+            *outs,
+        )
     _done(f"Graph: {result.nodes:,} nodes, {result.edges:,} edges.", *outs)
     _done(f"Wrote {'standard output' if output == '-' else result.output}", *outs)
     if result.html:
@@ -160,11 +255,17 @@ def build(inputs, output, fmt, html_path, thesaurus, min_cooccurrence, concepts,
 @graph_option
 @click.option("--top", type=click.IntRange(min=1), help="Only the N concepts with most papers.")
 @json_option
-@click.option("--thesaurus-out", type=click.Path(),
-              help="Write the merges graphkit made as a thesaurus TSV for review and editing.")
-@click.option("--flow", metavar="NAME",
-              help="The flow of concept NAME along citations: its earliest papers and the papers that "
-                   "adopted it while citing them.")
+@click.option(
+    "--thesaurus-out",
+    type=click.Path(),
+    help="Write the merges graphkit made as a thesaurus TSV for review and editing.",
+)
+@click.option(
+    "--flow",
+    metavar="NAME",
+    help="The flow of concept NAME along citations: its earliest papers and the papers that "
+    "adopted it while citing them.",
+)
 @_fail_cleanly
 def concepts(graph_path, top, as_json, as_csv, thesaurus_out, flow):
     """List concepts with their paper counts, kind and aliases (a table, --json or --csv; or,
@@ -211,11 +312,16 @@ def papers(graph_path, concept, cites, cited_by, as_json, as_csv):
 @click.option("--graph", "graph_path", type=click.Path(), help="A graph built by 'graphkit build'.")
 @click.option("--neo4j", "use_neo4j", is_flag=True, help="Read the neighbourhood from Neo4j instead of a file.")
 @click.argument("concept", required=False)
-@click.option("--paper", "paper", metavar="ID",
-              help="Instead: paper ID's citation neighbourhood (what it cites, what cites it, its co-cited and "
-                   "coupled papers, authors and concepts).")
-@click.option("--depth", type=click.IntRange(1, 3), default=1, show_default=True,
-              help="How many steps out from the concept.")
+@click.option(
+    "--paper",
+    "paper",
+    metavar="ID",
+    help="Instead: paper ID's citation neighbourhood (what it cites, what cites it, its co-cited and "
+    "coupled papers, authors and concepts).",
+)
+@click.option(
+    "--depth", type=click.IntRange(1, 3), default=1, show_default=True, help="How many steps out from the concept."
+)
 @click.option("--output", "-o", required=True, type=click.Path(), help="The HTML page to write; - for standard output.")
 @neo4j_options
 @_fail_cleanly
@@ -227,29 +333,54 @@ def view(graph_path, use_neo4j, concept, paper, depth, output, uri, user, passwo
     if (concept is None) == (paper is None):
         raise UsageError("give either CONCEPT or --paper ID")
     if paper is not None:
-        g = api.graph_from(graph_path, store="neo4j" if use_neo4j else None,
-                           store_options=_store_options(uri, user, password, database))
+        g = api.graph_from(
+            graph_path,
+            store="neo4j" if use_neo4j else None,
+            store_options=_store_options(uri, user, password, database),
+        )
         sub, node = api.view_paper(g, paper, output)
-        _done(f"Wrote {output} ({sub.number_of_nodes():,} nodes, {sub.number_of_edges():,} edges around "
-                   f"paper {sub.nodes[node]['id']!r})", output)
+        _done(
+            f"Wrote {output} ({sub.number_of_nodes():,} nodes, {sub.number_of_edges():,} edges around "
+            f"paper {sub.nodes[node]['id']!r})",
+            output,
+        )
         return
-    g = api.graph_from(graph_path, store="neo4j" if use_neo4j else None,
-                       store_options=_store_options(uri, user, password, database), concept=concept)
+    g = api.graph_from(
+        graph_path,
+        store="neo4j" if use_neo4j else None,
+        store_options=_store_options(uri, user, password, database),
+        concept=concept,
+    )
     sub, node = api.view(g, concept, output, depth=depth)
-    _done(f"Wrote {output} ({sub.number_of_nodes():,} nodes, {sub.number_of_edges():,} edges around "
-          f"{sub.nodes[node]['name']!r})", output)
+    _done(
+        f"Wrote {output} ({sub.number_of_nodes():,} nodes, {sub.number_of_edges():,} edges around "
+        f"{sub.nodes[node]['name']!r})",
+        output,
+    )
 
 
 @cli.command(context_settings=CONTEXT)
 @click.option("--graph", "graph_path", type=click.Path(), help="A graph built by 'graphkit build'.")
 @click.option("--neo4j", "use_neo4j", is_flag=True, help="Export the graph stored in Neo4j instead of a file.")
-@click.option("--format", "fmt", type=click.Choice(api.export_formats()),
-              help="The file format [default: from the output's extension, else graphml].")
-@click.option("--output", "-o", required=True, type=click.Path(),
-              help="The file to write (.graphml, .gexf, .json, .cyjs, .net; - for standard output); for vosviewer and csv the "
-                   "name the two files share: NAME_map.txt + NAME_network.txt, NAME.nodes.csv + NAME.edges.csv.")
-@click.option("--items", type=click.Choice(["concepts", "papers", "authors"]),
-              help="vosviewer and pajek only: the items of the map [default: concepts].")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(api.export_formats()),
+    help="The file format [default: from the output's extension, else graphml].",
+)
+@click.option(
+    "--output",
+    "-o",
+    required=True,
+    type=click.Path(),
+    help="The file to write (.graphml, .gexf, .json, .cyjs, .net; - for standard output); for vosviewer and csv the "
+    "name the two files share: NAME_map.txt + NAME_network.txt, NAME.nodes.csv + NAME.edges.csv.",
+)
+@click.option(
+    "--items",
+    type=click.Choice(["concepts", "papers", "authors"]),
+    help="vosviewer and pajek only: the items of the map [default: concepts].",
+)
 @neo4j_options
 @_fail_cleanly
 def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, database):
@@ -260,8 +391,9 @@ def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, datab
     fmt = api.export_format(output, fmt)
     if items and fmt not in ("vosviewer", "pajek"):
         raise UsageError(f"--items is for the vosviewer and pajek formats, not {fmt}")
-    g = api.graph_from(graph_path, store="neo4j" if use_neo4j else None,
-                       store_options=_store_options(uri, user, password, database))
+    g = api.graph_from(
+        graph_path, store="neo4j" if use_neo4j else None, store_options=_store_options(uri, user, password, database)
+    )
     api.export(g, output, fmt, **({"items": items} if items else {}))
     files = " and ".join(str(p) for p in api.export_paths(output, fmt))
     _done(f"Wrote {files} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})", output)
@@ -270,14 +402,34 @@ def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, datab
 @cli.command(context_settings=CONTEXT)
 @graph_option
 @click.option("--output", "-o", required=True, type=click.Path(), help="The folder to write.")
-@click.option("--min-papers", type=click.IntRange(min=1), default=3, show_default=True,
-              help="A concept gets its own page when this many papers mention it.")
-@click.option("--max-pages", type=click.IntRange(min=0), default=500, show_default=True,
-              help="At most this many concept pages (most papers first).")
-@click.option("--map-nodes", type=click.IntRange(min=1), default=1500, show_default=True,
-              help="Concepts on the whole-corpus map (most papers first).")
-@click.option("--map-min-weight", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Co-occurrence edges on the map: all those of at least this many papers.")
+@click.option(
+    "--min-papers",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    help="A concept gets its own page when this many papers mention it.",
+)
+@click.option(
+    "--max-pages",
+    type=click.IntRange(min=0),
+    default=500,
+    show_default=True,
+    help="At most this many concept pages (most papers first).",
+)
+@click.option(
+    "--map-nodes",
+    type=click.IntRange(min=1),
+    default=1500,
+    show_default=True,
+    help="Concepts on the whole-corpus map (most papers first).",
+)
+@click.option(
+    "--map-min-weight",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Co-occurrence edges on the map: all those of at least this many papers.",
+)
 @click.option("--title", default="graphkit", show_default=True, help="The site's title.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @_fail_cleanly
@@ -285,10 +437,20 @@ def site(graph_path, output, min_papers, max_pages, map_nodes, map_min_weight, t
     """Write a static offline site: an index (search, top concepts, clusters, trends), a concept
     map of the whole corpus, and a neighbourhood page per concept, linked to each other."""
     api.check_site_output(output)
-    report = api.site(api.load_graph(graph_path), output, min_papers=min_papers, max_pages=max_pages,
-                      map_nodes=map_nodes, map_min_weight=map_min_weight, title=title, progress=not quiet)
-    click.echo(f"Wrote {report.folder}/index.html: {report.concept_pages:,} concept pages, a map of "
-               f"{report.map_nodes:,} concepts and {report.map_edges:,} edges, {report.clusters:,} clusters.")
+    report = api.site(
+        api.load_graph(graph_path),
+        output,
+        min_papers=min_papers,
+        max_pages=max_pages,
+        map_nodes=map_nodes,
+        map_min_weight=map_min_weight,
+        title=title,
+        progress=not quiet,
+    )
+    click.echo(
+        f"Wrote {report.folder}/index.html: {report.concept_pages:,} concept pages, a map of "
+        f"{report.map_nodes:,} concepts and {report.map_edges:,} edges, {report.clusters:,} clusters."
+    )
 
 
 @cli.group(context_settings=CONTEXT)
@@ -298,13 +460,20 @@ def neo4j():
 
 @neo4j.command("load", context_settings=CONTEXT)
 @graph_option
-@click.option("--batch-size", type=click.IntRange(min=1), default=2000, show_default=True,
-              help="Rows per UNWIND transaction.")
-@click.option("--sync", is_flag=True,
-              help="Make the database equal the graph: also delete, in batches, the nodes and relationships "
-                   "a rebuild dropped or renamed (use after every rebuild).")
-@click.option("--replace", is_flag=True,
-              help="Delete everything in the database first (needed to load a graph of another schema version).")
+@click.option(
+    "--batch-size", type=click.IntRange(min=1), default=2000, show_default=True, help="Rows per UNWIND transaction."
+)
+@click.option(
+    "--sync",
+    is_flag=True,
+    help="Make the database equal the graph: also delete, in batches, the nodes and relationships "
+    "a rebuild dropped or renamed (use after every rebuild).",
+)
+@click.option(
+    "--replace",
+    is_flag=True,
+    help="Delete everything in the database first (needed to load a graph of another schema version).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @neo4j_options
 @_fail_cleanly
@@ -315,19 +484,41 @@ def neo4j_load(graph_path, batch_size, sync, replace, quiet, uri, user, password
     ones stay: load with --sync. The database records the graph's schema version and build
     id (a :GraphkitMeta node) and refuses a graph of another schema version."""
     g = api.load_graph(graph_path)
-    report = api.store_load(g, store="neo4j", replace=replace, sync=sync, progress=not quiet,
-                            batch_size=batch_size, **_store_options(uri, user, password, database))
-    deleted = (f"; deleted {report.nodes_deleted:,} nodes and {report.relationships_deleted:,} relationships "
-               "the graph no longer has") if sync else ""
-    click.echo(f"Loaded {g.number_of_nodes():,} nodes and {g.number_of_edges():,} relationships into {uri}: "
-               f"created {report.nodes_created:,} nodes and {report.relationships_created:,} relationships"
-               f"{deleted}.")
+    report = api.store_load(
+        g,
+        store="neo4j",
+        replace=replace,
+        sync=sync,
+        progress=not quiet,
+        batch_size=batch_size,
+        **_store_options(uri, user, password, database),
+    )
+    deleted = (
+        (
+            f"; deleted {report.nodes_deleted:,} nodes and {report.relationships_deleted:,} relationships "
+            "the graph no longer has"
+        )
+        if sync
+        else ""
+    )
+    click.echo(
+        f"Loaded {g.number_of_nodes():,} nodes and {g.number_of_edges():,} relationships into {uri}: "
+        f"created {report.nodes_created:,} nodes and {report.relationships_created:,} relationships"
+        f"{deleted}."
+    )
 
 
 @cli.command(context_settings=CONTEXT)
 @click.argument("query")
-@click.option("-p", "--param", "params", nargs=2, multiple=True, metavar="NAME VALUE",
-              help="A query parameter (repeatable); library queries convert it to the declared type.")
+@click.option(
+    "-p",
+    "--param",
+    "params",
+    nargs=2,
+    multiple=True,
+    metavar="NAME VALUE",
+    help="A query parameter (repeatable); library queries convert it to the declared type.",
+)
 @click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table", show_default=True)
 @click.option("--write", is_flag=True, help="Allow the query to write (it runs read-only otherwise).")
 @neo4j_options
@@ -341,8 +532,14 @@ def query(query, params, fmt, write, uri, user, password, database):
       graphkit query concept-neighbourhood -p name SAM2 --format json
       graphkit query "MATCH (c:Concept) RETURN count(c) AS concepts"
     """
-    columns, rows = api.query(query, dict(params), write=write, store="neo4j", stdin=sys.stdin,
-                              **_store_options(uri, user, password, database))
+    columns, rows = api.query(
+        query,
+        dict(params),
+        write=write,
+        store="neo4j",
+        stdin=sys.stdin,
+        **_store_options(uri, user, password, database),
+    )
     click.echo(api.format_rows(columns, rows, fmt), nl=False)
 
 

@@ -24,9 +24,25 @@ from functools import cache
 from . import lemmas as L
 
 __all__ = [
-    "repair", "split_glued", "strip_markup", "uncap_title", "STOP_WORDS", "SCAFFOLDS", "rejection",
-    "is_concept", "group_key", "GENERIC_HEADS", "BROAD", "generic_core", "may_merge", "AGREE_SIMILARITY", "spells",
-    "display_name", "singular_form", "kind_from_context", "name_kind",
+    "repair",
+    "split_glued",
+    "strip_markup",
+    "uncap_title",
+    "STOP_WORDS",
+    "SCAFFOLDS",
+    "rejection",
+    "is_concept",
+    "group_key",
+    "GENERIC_HEADS",
+    "BROAD",
+    "generic_core",
+    "may_merge",
+    "AGREE_SIMILARITY",
+    "spells",
+    "display_name",
+    "singular_form",
+    "kind_from_context",
+    "name_kind",
 ]
 
 # ---------------------------------------------------------------- text repair
@@ -115,26 +131,72 @@ STOP_WORDS = frozenset(
 )
 
 #: Phrases that describe a paper or its results rather than a subject, as lemma keys.
-SCAFFOLDS = frozenset({
-    ("based",), ("based", "model"), ("based", "method"), ("based", "approach"), ("state", "of", "the", "art"),
-    ("state", "art"), ("sota",), ("SOTA",), ("art",), ("proposed", "method"), ("proposed", "model"),
-    ("proposed", "approach"), ("experimental", "result"), ("extensive", "experiment"), ("wide", "range"),
-    ("real", "world"), ("empirical", "result"), ("future", "work"), ("key", "insight"), ("paper",),
-    ("work",), ("approach",), ("method",), ("model",), ("framework",), ("result",), ("performance",),
-    ("task",), ("problem",), ("data",), ("experiment",), ("technique",), ("algorithm",), ("way",),
-    ("baseline",), ("benchmark",), ("setting",), ("number",), ("variety",), ("amount",), ("lot",),
-    ("end", "to", "end"), ("end",), ("trade", "off"), ("tradeoff",), ("faster",), ("machine",),
-    ("order", "of", "magnitude"), ("magnitude",), ("art", "performance"), ("state", "of", "the", "art", "performance"),
-})
+SCAFFOLDS = frozenset(
+    {
+        ("based",),
+        ("based", "model"),
+        ("based", "method"),
+        ("based", "approach"),
+        ("state", "of", "the", "art"),
+        ("state", "art"),
+        ("sota",),
+        ("SOTA",),
+        ("art",),
+        ("proposed", "method"),
+        ("proposed", "model"),
+        ("proposed", "approach"),
+        ("experimental", "result"),
+        ("extensive", "experiment"),
+        ("wide", "range"),
+        ("real", "world"),
+        ("empirical", "result"),
+        ("future", "work"),
+        ("key", "insight"),
+        ("paper",),
+        ("work",),
+        ("approach",),
+        ("method",),
+        ("model",),
+        ("framework",),
+        ("result",),
+        ("performance",),
+        ("task",),
+        ("problem",),
+        ("data",),
+        ("experiment",),
+        ("technique",),
+        ("algorithm",),
+        ("way",),
+        ("baseline",),
+        ("benchmark",),
+        ("setting",),
+        ("number",),
+        ("variety",),
+        ("amount",),
+        ("lot",),
+        ("end", "to", "end"),
+        ("end",),
+        ("trade", "off"),
+        ("tradeoff",),
+        ("faster",),
+        ("machine",),
+        ("order", "of", "magnitude"),
+        ("magnitude",),
+        ("art", "performance"),
+        ("state", "of", "the", "art", "performance"),
+    }
+)
 
 # Stop words a long form may hold inside ("theory of mind", "Maximum a Posteriori").
 _INNER_OK = frozenset("of the a an and for to on in with".split())
 
 # Adjectives lemminflect also lists as nouns, which abstracts use as modifiers only.
-_MODIFIERS = frozenset("""complex visual deep neural general novel key main potential
+_MODIFIERS = frozenset(
+    """complex visual deep neural general novel key main potential
     standard typical individual original final initial local global natural normal
     special specific similar essential particular fundamental critical chemical
-    adversarial generative stochastic convolutional variational recurrent""".split())
+    adversarial generative stochastic convolutional variational recurrent""".split()
+)
 
 
 def rejection(phrase: str) -> str | None:
@@ -151,8 +213,11 @@ def rejection(phrase: str) -> str | None:
     if _is_scaffold(phrase):
         return "scaffold"
     lower = [p.lower() for p in parts]
-    if lower[0] in STOP_WORDS or lower[-1] in STOP_WORDS or any(
-            w in STOP_WORDS and w not in _INNER_OK for w in lower[1:-1]):
+    if (
+        lower[0] in STOP_WORDS
+        or lower[-1] in STOP_WORDS
+        or any(w in STOP_WORDS and w not in _INNER_OK for w in lower[1:-1])
+    ):
         return "stop word"
     head = parts[-1]
     if L.is_name(head):
@@ -195,8 +260,8 @@ def is_concept(phrase: str) -> bool:
 #: Head words that name the kind of thing rather than the thing ("diffusion model" is the idea
 #: "diffusion"); a form and its core merge only when their embeddings agree.
 GENERIC_HEADS = frozenset(
-    "model method approach framework algorithm technique architecture scheme strategy paradigm task problem based"
-    .split())
+    "model method approach framework algorithm technique architecture scheme strategy paradigm task problem based".split()
+)
 
 #: Words too broad to be a concept alone, or with only a generic head ("learning method",
 #: "learning task", "training framework" name no idea of their own).
@@ -208,7 +273,8 @@ BROAD = frozenset(
     learning training network feature representation function space structure module component
     strategy mechanism objective property capability ability limitation advantage improvement
     benchmark dataset evaluation baseline variant version sample example instance input output
-    state art insight finding contribution practice cost layer weight parameter real world""".split())
+    state art insight finding contribution practice cost layer weight parameter real world""".split()
+)
 
 #: A form and the same form with a generic head ("diffusion" / "diffusion model") are one
 #: concept only when their embeddings (all-MiniLM-L6-v2, cosine) reach this. Measured on dev
@@ -258,8 +324,9 @@ def spells(short: str, long: str) -> bool:
     initial (a stop word may give none), and a word may give further letters from inside
     ("Variational AutoEncoder" -> VAE, "Long Short-Term Memory" -> LSTM); "Policy
     Optimization" does not spell PPO."""
-    letters = [c.lower() for c in (short[:-1] if short.endswith("s") and short[:-1].isupper() else short)
-               if c.isalnum()]
+    letters = [
+        c.lower() for c in (short[:-1] if short.endswith("s") and short[:-1].isupper() else short) if c.isalnum()
+    ]
     words = [w.lower() for w in long.split() if w]
     if not letters or not words:
         return False
@@ -324,16 +391,34 @@ def singular_form(form: str) -> str:
         one = L.word_key(last)
     else:
         lemma = L.singular(last.lower())
-        one = lemma if last.islower() or len(lemma) < 2 else (
-            lemma.upper() if last.isupper() else lemma[:1].upper() + lemma[1:])
-    return form[:m.start()] + one
+        one = (
+            lemma
+            if last.islower() or len(lemma) < 2
+            else (lemma.upper() if last.isupper() else lemma[:1].upper() + lemma[1:])
+        )
+    return form[: m.start()] + one
 
 
 _KIND_WORDS = {
     "dataset": {"dataset", "data set", "benchmark", "corpus", "suite", "database", "collection", "challenge"},
     "model": {"model", "network", "architecture", "backbone", "encoder", "decoder", "transformer", "checkpoint"},
-    "method": {"algorithm", "method", "estimator", "objective", "loss", "procedure", "technique", "trick",
-               "update", "optimizer", "scheme", "gradient", "baseline", "policy", "framework"},
+    "method": {
+        "algorithm",
+        "method",
+        "estimator",
+        "objective",
+        "loss",
+        "procedure",
+        "technique",
+        "trick",
+        "update",
+        "optimizer",
+        "scheme",
+        "gradient",
+        "baseline",
+        "policy",
+        "framework",
+    },
     "metric": {"score", "metric", "accuracy", "distance", "divergence", "measure"},
     "task": {"task", "problem", "challenge"},
 }

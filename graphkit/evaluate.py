@@ -15,8 +15,18 @@ from networkx.utils import UnionFind
 
 from .text import find_acronyms, stem
 
-__all__ = ["normalise", "Prediction", "prf_at_k", "share_linking", "duplicates", "duplicate_groups", "linking",
-           "hub_precision", "dissimilar_merges", "DISSIMILAR"]
+__all__ = [
+    "normalise",
+    "Prediction",
+    "prf_at_k",
+    "share_linking",
+    "duplicates",
+    "duplicate_groups",
+    "linking",
+    "hub_precision",
+    "dissimilar_merges",
+    "DISSIMILAR",
+]
 
 # A prediction is the list of surface forms that name one concept: [name, *aliases].
 Prediction = Sequence[str]
@@ -83,6 +93,7 @@ def duplicate_groups(concepts: Sequence[Prediction], texts: Sequence[str]) -> li
 def linking(links: Sequence[set[str]], gold: Sequence[Sequence[str]]) -> dict:
     """Pairs of papers: gold-linked when they share an author keyword, system-linked when
     they share a concept. Returns precision, recall, F1 and the pair counts."""
+
     def pairs(sets: Sequence[set[str]]) -> set[int]:
         inv: dict[str, list[int]] = defaultdict(list)
         for i, s in enumerate(sets):
@@ -100,8 +111,13 @@ def linking(links: Sequence[set[str]], gold: Sequence[Sequence[str]]) -> dict:
     both = len(gold_pairs & sys_pairs)
     p = both / len(sys_pairs) if sys_pairs else 0.0
     r = both / len(gold_pairs) if gold_pairs else 0.0
-    return {"p": p, "r": r, "f1": 2 * p * r / (p + r) if p + r else 0.0, "system_pairs": len(sys_pairs),
-            "gold_pairs": len(gold_pairs)}
+    return {
+        "p": p,
+        "r": r,
+        "f1": 2 * p * r / (p + r) if p + r else 0.0,
+        "system_pairs": len(sys_pairs),
+        "gold_pairs": len(gold_pairs),
+    }
 
 
 def hub_precision(concepts: Sequence[tuple[Prediction, int]], gold: Sequence[Sequence[str]], top: int = 100) -> dict:
@@ -113,8 +129,10 @@ def hub_precision(concepts: Sequence[tuple[Prediction, int]], gold: Sequence[Seq
     pool = {normalise(g) for keys in gold for g in keys if g.strip()}
     hubs = sorted(concepts, key=lambda c: (-c[1], c[0][0].lower()))[:top]
     hits = [forms[0] for forms, _ in hubs if normalise(forms[0]) in pool]
-    return {"precision": len(hits) / len(hubs) if hubs else 0.0,
-            "misses": [(forms[0], n) for forms, n in hubs if forms[0] not in set(hits)]}
+    return {
+        "precision": len(hits) / len(hubs) if hubs else 0.0,
+        "misses": [(forms[0], n) for forms, n in hubs if forms[0] not in set(hits)],
+    }
 
 
 #: Two forms of one concept whose embeddings' cosine (all-MiniLM-L6-v2) is below this do not

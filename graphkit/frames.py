@@ -28,19 +28,55 @@ if TYPE_CHECKING:
     import networkx as nx
     import pandas as pd
 
-__all__ = ["COLUMN_TYPES", "Table", "node_table", "edge_table", "nodes_frame", "edges_frame", "parse_cell",
-           "format_cell"]
+__all__ = [
+    "COLUMN_TYPES",
+    "Table",
+    "node_table",
+    "edge_table",
+    "nodes_frame",
+    "edges_frame",
+    "parse_cell",
+    "format_cell",
+]
 
 #: The type of each known column (the schema's properties and the layout's).
 COLUMN_TYPES: dict[str, str] = {
-    "node": "str", "type": "str", "source": "str", "target": "str",
-    "id": "str", "title": "str", "abstract": "str", "venue": "str", "url": "str", "doi": "str", "key": "str",
-    "name": "str", "kind": "str", "evidence": "str",
-    "year": "int", "paper_count": "int", "first_year": "int", "rank": "int", "position": "int", "weight": "int",
-    "cluster": "int", "burst_start": "int", "burst_end": "int", "mean_year": "float", "burst_strength": "float",
+    "node": "str",
+    "type": "str",
+    "source": "str",
+    "target": "str",
+    "id": "str",
+    "title": "str",
+    "abstract": "str",
+    "venue": "str",
+    "url": "str",
+    "doi": "str",
+    "key": "str",
+    "name": "str",
+    "kind": "str",
+    "evidence": "str",
+    "year": "int",
+    "paper_count": "int",
+    "first_year": "int",
+    "rank": "int",
+    "position": "int",
+    "weight": "int",
+    "cluster": "int",
+    "burst_start": "int",
+    "burst_end": "int",
+    "mean_year": "float",
+    "burst_strength": "float",
     "label": "str",
-    "score": "float", "strength": "float", "x": "float", "y": "float", "burst": "float",
-    "external": "bool", "aliases": "list", "keywords": "list", "sources": "list", "authors": "list",
+    "score": "float",
+    "strength": "float",
+    "x": "float",
+    "y": "float",
+    "burst": "float",
+    "external": "bool",
+    "aliases": "list",
+    "keywords": "list",
+    "sources": "list",
+    "authors": "list",
 }
 _NODE_HEAD = ("node", "type")
 _EDGE_HEAD = ("source", "target", "type")
@@ -86,8 +122,9 @@ def _table(head: tuple[str, ...], order: list[str], records: list[dict]) -> Tabl
         values = [r.get(c) for r in records]
         known, inferred = COLUMN_TYPES.get(c), _infer(values)
         empty = all(v is None for v in values)
-        types[c] = known if known and (empty or inferred == known or (known, inferred) == ("float", "int")) \
-            else inferred
+        types[c] = (
+            known if known and (empty or inferred == known or (known, inferred) == ("float", "int")) else inferred
+        )
     rows = [[_coerce(r.get(c), types[c]) for c in columns] for r in records]
     return Table(columns, types, rows)
 

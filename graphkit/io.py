@@ -22,8 +22,17 @@ from typing import BinaryIO
 
 from .errors import GraphkitError, InputError
 
-__all__ = ["STDOUT", "STDIN", "atomic_write", "atomic_write_many", "path_or_file", "output_target", "check_outputs", "check_input",
-           "same_file"]
+__all__ = [
+    "STDOUT",
+    "STDIN",
+    "atomic_write",
+    "atomic_write_many",
+    "path_or_file",
+    "output_target",
+    "check_outputs",
+    "check_input",
+    "same_file",
+]
 
 #: The output path that means standard output.
 STDOUT = "-"
@@ -75,8 +84,9 @@ def output_target(path: str | os.PathLike) -> Path | None:
     if st is not None and stat.S_ISDIR(st.st_mode):
         raise GraphkitError(f"{given}: is a directory; give a file name")
     if st is not None and not stat.S_ISREG(st.st_mode):
-        raise GraphkitError(f"{given}: is {_kind(st.st_mode)}, not a file; graphkit writes files, or - for "
-                            "standard output")
+        raise GraphkitError(
+            f"{given}: is {_kind(st.st_mode)}, not a file; graphkit writes files, or - for standard output"
+        )
     parent = target.parent
     while not parent.exists() and parent != parent.parent:  # the folder is made when written
         parent = parent.parent
@@ -97,8 +107,7 @@ def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
         return os.path.realpath(a) == os.path.realpath(b)
 
 
-def check_outputs(outputs: Mapping[str, str | os.PathLike | None],
-                  inputs: Iterable[str | os.PathLike] = ()) -> None:
+def check_outputs(outputs: Mapping[str, str | os.PathLike | None], inputs: Iterable[str | os.PathLike] = ()) -> None:
     """Check every output before anything is written: each can be written (see
     :func:`output_target`), no two are the same file, and none is an input.
 
@@ -108,7 +117,7 @@ def check_outputs(outputs: Mapping[str, str | os.PathLike | None],
     for _, p in given:
         output_target(p)
     for i, (name, p) in enumerate(given):
-        for other, q in given[i + 1:]:
+        for other, q in given[i + 1 :]:
             if same_file(p, q):
                 raise GraphkitError(f"{other} and {name} are the same file ({q}); give each its own")
     for src in inputs:
@@ -133,7 +142,7 @@ def _remove_stale(folder: Path, name: str) -> None:
     except OSError:
         return
     for entry in leftovers:
-        pid = entry.name[len(prefix):].split(".", 1)[0]
+        pid = entry.name[len(prefix) :].split(".", 1)[0]
         if not pid.isdigit() or int(pid) == os.getpid() or _alive(int(pid)):
             continue
         try:

@@ -19,8 +19,10 @@ class Shown:
 
     def _repr_html_(self) -> str:
         # sandbox without allow-same-origin: the page's scripts run, but cannot reach the notebook
-        return (f'<iframe srcdoc="{html.escape(self.html, quote=True)}" sandbox="allow-scripts allow-downloads" '
-                f'style="width:100%;height:{self.height}px;border:1px solid #ddd" loading="eager"></iframe>')
+        return (
+            f'<iframe srcdoc="{html.escape(self.html, quote=True)}" sandbox="allow-scripts allow-downloads" '
+            f'style="width:100%;height:{self.height}px;border:1px solid #ddd" loading="eager"></iframe>'
+        )
 
     def save(self, path: str | os.PathLike) -> Path:
         from .export import atomic_write

@@ -31,8 +31,17 @@ from .link import Linked, _display, _kind
 from .model import Candidate, Concept, Mention, Paper
 from .thesaurus import Thesaurus
 
-__all__ = ["CONCEPT_SOURCES", "EXTRACTED", "KEYWORD", "BOTH", "link_keywords", "with_keywords", "mark_sources",
-           "keyword_key", "check_keywords"]
+__all__ = [
+    "CONCEPT_SOURCES",
+    "EXTRACTED",
+    "KEYWORD",
+    "BOTH",
+    "link_keywords",
+    "with_keywords",
+    "mark_sources",
+    "keyword_key",
+    "check_keywords",
+]
 
 #: The ``build --concepts`` choices.
 CONCEPT_SOURCES = ("extracted", "keywords", "both")
@@ -49,15 +58,18 @@ def check_keywords(papers: Sequence[Paper]) -> None:
     """Refuse a keyword map of a corpus in which no paper has keywords."""
     if not any(p.keywords for p in papers):
         where = papers[0].source.rpartition(":")[0] if papers else "input"
-        raise InputError(where, f"none of the {len(papers):,} papers has keywords; "
-                                "use --concepts extracted, or give files with a 'keywords' field")
+        raise InputError(
+            where,
+            f"none of the {len(papers):,} papers has keywords; "
+            "use --concepts extracted, or give files with a 'keywords' field",
+        )
 
 
 def _thesaurus_map(thesaurus: Thesaurus | None) -> tuple[set[str], dict[str, str]]:
     """(removed merge keys, merge key -> replacement label) of a thesaurus."""
     removed: set[str] = set()
     rename: dict[str, str] = {}
-    for src, dst in (thesaurus.replace_by.items() if thesaurus else ()):
+    for src, dst in thesaurus.replace_by.items() if thesaurus else ():
         if not dst.strip():
             removed.add(keyword_key(src))
         else:
@@ -117,8 +129,13 @@ def _concept(mk: str, counts: Counter, rename: dict[str, str], taken: dict[str, 
     if key in taken:
         key = f"{key} ({mk})"
     alias_list = sorted(aliases.values(), key=str.lower)
-    return Concept(key=key, name=name, aliases=alias_list, source=KEYWORD,
-                   kind=_kind(name_key, [T.phrase_key(a.split()) for a in alias_list], Counter()))
+    return Concept(
+        key=key,
+        name=name,
+        aliases=alias_list,
+        source=KEYWORD,
+        kind=_kind(name_key, [T.phrase_key(a.split()) for a in alias_list], Counter()),
+    )
 
 
 def _broader(concepts: dict[str, Concept]) -> list[tuple[str, str]]:

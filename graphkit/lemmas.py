@@ -12,24 +12,46 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["american", "readings", "singular", "noun_lemma", "is_name", "word_key", "lemma_key", "is_nominal",
-           "is_adjective", "is_verb_only"]
+__all__ = [
+    "american",
+    "readings",
+    "singular",
+    "noun_lemma",
+    "is_name",
+    "word_key",
+    "lemma_key",
+    "is_nominal",
+    "is_adjective",
+    "is_verb_only",
+]
 
 # British -> American spelling, tried in order; a rule applies only when lemminflect knows the
 # American result as a word, so "colour" -> "color" but "hour" and "four" stay.
 _SPELLING = [
     (re.compile(r"our(hoods?|s|ed|ing|al|able|ful|ite|ites)?$"), r"or\1"),  # behaviour, colour, neighbourhood
-    (re.compile(r"is(e|es|ed|ing|ation|ations|er|ers|able)$"), r"iz\1"),        # optimise, normalisation
-    (re.compile(r"ys(e|es|ed|ing|er|ers)$"), r"yz\1"),                          # analyse, catalyser
-    (re.compile(r"([bcdfgklmnpstvz])re(s|d)?$"), r"\1er\2"),                    # centre, metre, fibre
-    (re.compile(r"(el|al)l(ing|ed|er|ers)$"), r"\1\2"),                         # modelling, labelled
-    (re.compile(r"ogue(s)?$"), r"og\1"),                                        # catalogue, dialogue
-    (re.compile(r"ence$"), r"ense"),                                            # defence, licence
+    (re.compile(r"is(e|es|ed|ing|ation|ations|er|ers|able)$"), r"iz\1"),  # optimise, normalisation
+    (re.compile(r"ys(e|es|ed|ing|er|ers)$"), r"yz\1"),  # analyse, catalyser
+    (re.compile(r"([bcdfgklmnpstvz])re(s|d)?$"), r"\1er\2"),  # centre, metre, fibre
+    (re.compile(r"(el|al)l(ing|ed|er|ers)$"), r"\1\2"),  # modelling, labelled
+    (re.compile(r"ogue(s)?$"), r"og\1"),  # catalogue, dialogue
+    (re.compile(r"ence$"), r"ense"),  # defence, licence
 ]
-_SPELLING_WORDS = {"grey": "gray", "programme": "program", "programmes": "programs", "aluminium": "aluminum",
-                   "tyre": "tire", "tyres": "tires", "sceptical": "skeptical", "ageing": "aging",
-                   "artefact": "artifact", "artefacts": "artifacts", "judgement": "judgment",
-                   "judgements": "judgments", "enrolment": "enrollment", "fulfil": "fulfill"}
+_SPELLING_WORDS = {
+    "grey": "gray",
+    "programme": "program",
+    "programmes": "programs",
+    "aluminium": "aluminum",
+    "tyre": "tire",
+    "tyres": "tires",
+    "sceptical": "skeptical",
+    "ageing": "aging",
+    "artefact": "artifact",
+    "artefacts": "artifacts",
+    "judgement": "judgment",
+    "judgements": "judgments",
+    "enrolment": "enrollment",
+    "fulfil": "fulfill",
+}
 
 
 @lru_cache(maxsize=200_000)
@@ -106,10 +128,14 @@ def lemma_key(phrase: str) -> tuple[str, ...]:
 
 # Suffixes that mark an adjective, for words outside lemminflect's dictionary
 # ("convolutional", "variational", "equivariant" are not in it).
-_ADJ_SUFFIX = re.compile(r"(?:al|ive|ous|ic|ical|able|ible|ful|less|ant|ent|ary|ory|ish|wise|like|free|"
-                         r"aware|based|driven|agnostic|invariant|equivariant)$")
-_NOUN_SUFFIX = re.compile(r"(?:tion|sion|ment|ness|ity|ance|ence|ism|ist|er|or|ics|ing|age|ure|ogy|graph|"
-                          r"gram|ware|set|net|bench|former|model)s?$")
+_ADJ_SUFFIX = re.compile(
+    r"(?:al|ive|ous|ic|ical|able|ible|ful|less|ant|ent|ary|ory|ish|wise|like|free|"
+    r"aware|based|driven|agnostic|invariant|equivariant)$"
+)
+_NOUN_SUFFIX = re.compile(
+    r"(?:tion|sion|ment|ness|ity|ance|ence|ism|ist|er|or|ics|ing|age|ure|ogy|graph|"
+    r"gram|ware|set|net|bench|former|model)s?$"
+)
 
 
 @lru_cache(maxsize=200_000)

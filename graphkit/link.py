@@ -31,18 +31,56 @@ from .model import Candidate, Concept, Mention, Paper
 if TYPE_CHECKING:
     from .thesaurus import Thesaurus
 
-__all__ = ["Linked", "link", "Ranking", "LinkState", "PhraseVectors", "SCAFFOLD_SEEDS", "pool", "acronyms",
-           "apply_thesaurus", "group", "scan", "select", "name", "rank", "broader"]
+__all__ = [
+    "Linked",
+    "link",
+    "Ranking",
+    "LinkState",
+    "PhraseVectors",
+    "SCAFFOLD_SEEDS",
+    "pool",
+    "acronyms",
+    "apply_thesaurus",
+    "group",
+    "scan",
+    "select",
+    "name",
+    "rank",
+    "broader",
+]
 
 #: Phrases that describe the paper rather than its subject. Candidates close to any of
 #: them in embedding space are dropped (a learned neighbourhood, not an exact list).
 SCAFFOLD_SEEDS = [
-    "proposed method", "our approach", "this paper", "this work", "experimental results",
-    "extensive experiments", "state of the art", "empirical results", "promising results",
-    "future work", "key insight", "main contribution", "wide range", "real world",
-    "significant improvement", "baseline methods", "previous work", "existing methods",
-    "theoretical analysis", "empirical evaluation", "new approach", "performance",
-    "effectiveness", "results", "method", "approach", "framework", "problem", "paper",
+    "proposed method",
+    "our approach",
+    "this paper",
+    "this work",
+    "experimental results",
+    "extensive experiments",
+    "state of the art",
+    "empirical results",
+    "promising results",
+    "future work",
+    "key insight",
+    "main contribution",
+    "wide range",
+    "real world",
+    "significant improvement",
+    "baseline methods",
+    "previous work",
+    "existing methods",
+    "theoretical analysis",
+    "empirical evaluation",
+    "new approach",
+    "performance",
+    "effectiveness",
+    "results",
+    "method",
+    "approach",
+    "framework",
+    "problem",
+    "paper",
 ]
 SCAFFOLD_SIMILARITY = 0.8
 #: Two expansions of one acronym at least this similar are the same concept. Measured on the
@@ -66,18 +104,99 @@ _TOO_BROAD = frozenset(
 
 _KIND_HEADS = {
     "dataset": {"dataset", "benchmark", "corpus", "suite", "database"},
-    "metric": {"accuracy", "precision", "recall", "f1", "score", "error", "bleu", "rouge", "auc",
-               "perplexity", "fid", "psnr", "ssim", "metric", "divergence", "regret"},
-    "task": {"detection", "segmentation", "classification", "recognition", "generation", "translation",
-             "prediction", "answering", "retrieval", "summarization", "forecasting", "tracking",
-             "captioning", "parsing", "localization", "reconstruction", "completion", "editing",
-             "navigation", "manipulation", "control", "planning", "reasoning", "synthesis", "matching"},
-    "model": {"model", "network", "transformer", "encoder", "decoder", "autoencoder", "backbone",
-              "architecture", "llm", "mllm", "vlm", "gan", "vae", "cnn", "rnn", "lstm", "gpt", "bert"},
-    "method": {"learning", "optimization", "algorithm", "method", "training", "descent", "sampling",
-               "regularization", "distillation", "attention", "search", "alignment", "tuning",
-               "pruning", "quantization", "inference", "estimation", "approach", "technique",
-               "policy", "loss", "objective", "augmentation", "normalization", "decoding", "prompting"},
+    "metric": {
+        "accuracy",
+        "precision",
+        "recall",
+        "f1",
+        "score",
+        "error",
+        "bleu",
+        "rouge",
+        "auc",
+        "perplexity",
+        "fid",
+        "psnr",
+        "ssim",
+        "metric",
+        "divergence",
+        "regret",
+    },
+    "task": {
+        "detection",
+        "segmentation",
+        "classification",
+        "recognition",
+        "generation",
+        "translation",
+        "prediction",
+        "answering",
+        "retrieval",
+        "summarization",
+        "forecasting",
+        "tracking",
+        "captioning",
+        "parsing",
+        "localization",
+        "reconstruction",
+        "completion",
+        "editing",
+        "navigation",
+        "manipulation",
+        "control",
+        "planning",
+        "reasoning",
+        "synthesis",
+        "matching",
+    },
+    "model": {
+        "model",
+        "network",
+        "transformer",
+        "encoder",
+        "decoder",
+        "autoencoder",
+        "backbone",
+        "architecture",
+        "llm",
+        "mllm",
+        "vlm",
+        "gan",
+        "vae",
+        "cnn",
+        "rnn",
+        "lstm",
+        "gpt",
+        "bert",
+    },
+    "method": {
+        "learning",
+        "optimization",
+        "algorithm",
+        "method",
+        "training",
+        "descent",
+        "sampling",
+        "regularization",
+        "distillation",
+        "attention",
+        "search",
+        "alignment",
+        "tuning",
+        "pruning",
+        "quantization",
+        "inference",
+        "estimation",
+        "approach",
+        "technique",
+        "policy",
+        "loss",
+        "objective",
+        "augmentation",
+        "normalization",
+        "decoding",
+        "prompting",
+    },
 }
 
 
@@ -152,7 +271,9 @@ class LinkState:
     best_rank: dict[str, int] = field(default_factory=dict)  # mk -> best rank any paper gave it
     chosen: list[set[str]] = field(default_factory=list)  # per paper: mks of what the extractor chose
     # acronyms
-    long_forms: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # mk -> surfaces used as long form
+    long_forms: dict[str, set[str]] = field(
+        default_factory=lambda: defaultdict(set)
+    )  # mk -> surfaces used as long form
     expansions: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # short mk -> long mks
     local: list[dict[str, str]] = field(default_factory=list)  # per paper: short mk -> its long mk there
     dominant: dict[str, str] = field(default_factory=dict)  # short mk -> its most common long mk
@@ -166,7 +287,9 @@ class LinkState:
     forms: dict[str, set[tuple[str, ...]]] = field(default_factory=dict)  # group -> normal forms it matches
     acronym_forms: dict[str, set[tuple[str, ...]]] = field(default_factory=lambda: defaultdict(set))
     # scanning
-    hits: list[dict[str, tuple[tuple[str, ...], int]]] = field(default_factory=list)  # per paper: group -> (form, sentence)
+    hits: list[dict[str, tuple[tuple[str, ...], int]]] = field(
+        default_factory=list
+    )  # per paper: group -> (form, sentence)
     form_papers: Counter = field(default_factory=Counter)  # (group, form) -> papers it occurs in
     next_words: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> following words
     sentences: list[list[tuple[int, str]]] = field(default_factory=list)  # per paper
@@ -179,8 +302,15 @@ class LinkState:
     merges: list[tuple[str, str]] = field(default_factory=list)
 
 
-def link(papers: Sequence[Paper], ex: Extraction, *, embedder: Embedder, min_rank_single: int = 5,
-         thesaurus: Thesaurus | None = None, ranking: Ranking | None = None) -> Linked:
+def link(
+    papers: Sequence[Paper],
+    ex: Extraction,
+    *,
+    embedder: Embedder,
+    min_rank_single: int = 5,
+    thesaurus: Thesaurus | None = None,
+    ranking: Ranking | None = None,
+) -> Linked:
     """Group candidates into concepts and find every paper's mentions of them.
 
     ``embedder`` embeds what the extraction brought no vector for (scaffolding seeds,
@@ -246,8 +376,13 @@ def pool(state: LinkState, candidates: Iterable[Sequence[Candidate]], is_scaffol
             words = c.text.split()
             for s in range(1, len(words)):
                 if s < len(words) - 1 or T.is_artefact(words[s]):  # single ordinary words link too loosely
-                    _add(state, " ".join(words[s:]), _SHARED_ONLY, T.is_artefact(words[s]) and s == len(words) - 1,
-                         is_scaffold)
+                    _add(
+                        state,
+                        " ".join(words[s:]),
+                        _SHARED_ONLY,
+                        T.is_artefact(words[s]) and s == len(words) - 1,
+                        is_scaffold,
+                    )
             for w in words:
                 if w.lower().endswith("-based") and len(w) > 7:
                     _add(state, w[:-6] + " model", _SHARED_ONLY, T.is_artefact(w[:-6]), is_scaffold)
@@ -346,8 +481,11 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
         found: dict[str, tuple[str, ...]] = {}
         where: dict[str, int] = {}
         seen_forms: set[tuple[str, tuple[str, ...]]] = set()
-        override = {smk: lmk for smk, lmk in state.local[i].items() if state.dominant.get(smk) != lmk} \
-            if i < len(state.local) else {}
+        override = (
+            {smk: lmk for smk, lmk in state.local[i].items() if state.dominant.get(smk) != lmk}
+            if i < len(state.local)
+            else {}
+        )
         for pos, tok in enumerate(seq):
             if tok is None or tok not in firsts:
                 continue
@@ -413,7 +551,9 @@ def name(state: LinkState) -> None:
         state.key_of[root] = ckey
         alias_list = sorted(aliases.values(), key=str.lower)
         state.concepts[ckey] = Concept(
-            key=ckey, name=concept_name, aliases=alias_list,
+            key=ckey,
+            name=concept_name,
+            aliases=alias_list,
             kind=_kind(name_key, [T.phrase_key(a.split()) for a in alias_list], state.next_words[root]),
             paper_count=state.paper_count[root],
         )
@@ -434,8 +574,9 @@ def _is_long_form(state: LinkState, mks: list[str], surface: str) -> bool:
     return any(surface in state.long_forms[mk] for mk in mks)
 
 
-def rank(state: LinkState, papers: Sequence[Paper], doc_vectors: np.ndarray, vectors: PhraseVectors,
-         ranking: Ranking) -> list[Mention]:
+def rank(
+    state: LinkState, papers: Sequence[Paper], doc_vectors: np.ndarray, vectors: PhraseVectors, ranking: Ranking
+) -> list[Mention]:
     """Mentions: scored by the similarity of paper and concept name, ranked within the paper by
     that score, lifted for concepts the extractor chose for the paper and for concepts many
     papers share. Also sets each concept's first year."""
@@ -451,17 +592,21 @@ def rank(state: LinkState, papers: Sequence[Paper], doc_vectors: np.ndarray, vec
             continue
         sims = name_vecs[[row_of[r] for r in rs]] @ doc_vectors[i]
         chosen_here = chosen[i] if i < len(chosen) else set()
-        priority = sims + np.array([
-            ranking.chosen * (r in chosen_here)
-            + ranking.shared * math.log1p(state.paper_count[r]) / math.log1p(max(2, n))
-            for r in rs])
+        priority = sims + np.array(
+            [
+                ranking.chosen * (r in chosen_here)
+                + ranking.shared * math.log1p(state.paper_count[r]) / math.log1p(max(2, n))
+                for r in rs
+            ]
+        )
         order = np.argsort(-priority, kind="stable")
         sents = state.sentences[i]
         for rnk, j in enumerate(order, start=1):
             r = rs[j]
             evidence = sents[h[r][1]][1] if sents else ""
-            mentions.append(Mention(papers[i].id, state.key_of[r], round(float(max(0.0, min(1.0, sims[j]))), 4),
-                                    rnk, evidence))
+            mentions.append(
+                Mention(papers[i].id, state.key_of[r], round(float(max(0.0, min(1.0, sims[j]))), 4), rnk, evidence)
+            )
         y = papers[i].year
         for r in rs:
             c = state.concepts[state.key_of[r]]
@@ -528,7 +673,7 @@ def _matches(seq, pos, lengths, index):
     for n in lengths:
         if pos + n > len(seq):
             break
-        form = tuple(seq[pos:pos + n])
+        form = tuple(seq[pos : pos + n])
         for root in index.get(form, ()):
             yield form, root
 

@@ -45,8 +45,13 @@ def _map_concepts(g, max_nodes: int | None) -> list:
 
 
 def _top_papers(g, n, limit: int, table: dict, rows: list) -> list[list]:
-    ranked = sorted(((-float(d.get("score", 0) or 0), u, str(d.get("evidence", "") or ""))
-                     for u, _, k, d in g.in_edges(n, keys=True, data=True) if k == "MENTIONS"))[:limit]
+    ranked = sorted(
+        (
+            (-float(d.get("score", 0) or 0), u, str(d.get("evidence", "") or ""))
+            for u, _, k, d in g.in_edges(n, keys=True, data=True)
+            if k == "MENTIONS"
+        )
+    )[:limit]
     out = []
     for _, u, evidence in ranked:
         if u not in table:
@@ -59,9 +64,16 @@ def _top_papers(g, n, limit: int, table: dict, rows: list) -> list[list]:
     return out
 
 
-def map_data(g: nx.MultiDiGraph, *, max_nodes: int | None = None, min_weight: int = 1,
-             pages: dict | None = None, papers_per_concept: int = 5, seed: int = 7,
-             positions: dict | None = None) -> dict:
+def map_data(
+    g: nx.MultiDiGraph,
+    *,
+    max_nodes: int | None = None,
+    min_weight: int = 1,
+    pages: dict | None = None,
+    papers_per_concept: int = 5,
+    seed: int = 7,
+    positions: dict | None = None,
+) -> dict:
     """The JSON the map page draws, in columns (one list per field, nodes by index)."""
     concepts = _map_concepts(g, max_nodes)
     s = cooccurrence_graph(g, concepts)
@@ -79,18 +91,29 @@ def map_data(g: nx.MultiDiGraph, *, max_nodes: int | None = None, min_weight: in
     index = {n: i for i, n in enumerate(concepts)}
     paper_index: dict = {}
     paper_rows: list = []
-    cols: dict[str, list] = {k: [] for k in ("id", "label", "x", "y", "size", "color", "ycolor", "cluster", "papers", "mean_year",
-                            "first_year")}
+    cols: dict[str, list] = {
+        k: []
+        for k in ("id", "label", "x", "y", "size", "color", "ycolor", "cluster", "papers", "mean_year", "first_year")
+    }
     aliases, year_counts, burst_rows, page_links, top = [], [], [], [], []
     for n in concepts:
         d = g.nodes[n]
         x, y = pos.get(n, (0.0, 0.0))
         papers = int(d.get("paper_count", 0) or 0)
         c = clusters.get(n, -1)
-        for k, v in (("id", n), ("label", str(d.get("name", n))), ("x", x), ("y", y), ("size", node_size(papers)),
-                     ("color", cluster_color(c)), ("ycolor", year_color(years[n], lo, hi) if n in years else "#9aa0a6"),
-                     ("cluster", c), ("papers", papers), ("mean_year", years.get(n)),
-                     ("first_year", int(d["first_year"]) if d.get("first_year") not in (None, "") else None)):
+        for k, v in (
+            ("id", n),
+            ("label", str(d.get("name", n))),
+            ("x", x),
+            ("y", y),
+            ("size", node_size(papers)),
+            ("color", cluster_color(c)),
+            ("ycolor", year_color(years[n], lo, hi) if n in years else "#9aa0a6"),
+            ("cluster", c),
+            ("papers", papers),
+            ("mean_year", years.get(n)),
+            ("first_year", int(d["first_year"]) if d.get("first_year") not in (None, "") else None),
+        ):
             cols[k].append(v)
         aliases.append(list(d.get("aliases") or []) or None)
         year_counts.append({str(y): k for y, k in counts.get(n, {}).items()} or None)
@@ -106,29 +129,61 @@ def map_data(g: nx.MultiDiGraph, *, max_nodes: int | None = None, min_weight: in
     sizes: dict[int, int] = {}
     for c in clusters.values():
         sizes[c] = sizes.get(c, 0) + 1
-    cluster_rows = [{"id": c, "name": names.get(c, ""), "color": cluster_color(c), "size": sizes[c]}
-                    for c in sorted(sizes) if c >= 0]
+    cluster_rows = [
+        {"id": c, "name": names.get(c, ""), "color": cluster_color(c), "size": sizes[c]}
+        for c in sorted(sizes)
+        if c >= 0
+    ]
     total = len(concept_nodes(g))
     note = f"co-occurrence in at least {min_weight} paper{'s' if min_weight != 1 else ''}"
     if len(concepts) < total:
         note += f"; the {len(concepts):,} concepts with most papers, of {total:,}"
-    return {"nodes": cols, "edges": edges, "aliases": aliases, "year_counts": year_counts, "bursts": burst_rows,
-            "pages": page_links, "top_papers": top, "papers": paper_rows, "clusters": cluster_rows,
-            "years": {"min": min(per_year) if per_year else None, "max": max(per_year) if per_year else None,
-                      "mean_min": math.floor(lo) if known else None, "mean_max": math.ceil(hi) if known else None},
-            "year_stops": ["#{:02x}{:02x}{:02x}".format(*s) for s in _YEAR_STOPS], "note": note}
+    return {
+        "nodes": cols,
+        "edges": edges,
+        "aliases": aliases,
+        "year_counts": year_counts,
+        "bursts": burst_rows,
+        "pages": page_links,
+        "top_papers": top,
+        "papers": paper_rows,
+        "clusters": cluster_rows,
+        "years": {
+            "min": min(per_year) if per_year else None,
+            "max": max(per_year) if per_year else None,
+            "mean_min": math.floor(lo) if known else None,
+            "mean_max": math.ceil(hi) if known else None,
+        },
+        "year_stops": ["#{:02x}{:02x}{:02x}".format(*s) for s in _YEAR_STOPS],
+        "note": note,
+    }
 
 
 def map_html(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None, assets: str | None = None) -> str:
     """The map page as a string: inlined (``assets=None``) or referring to a site's ``assets/``."""
     from .render import MAP_SCRIPTS, render_template
 
-    return render_template("map.html", title=title, scripts=MAP_SCRIPTS, assets=assets, nav=nav, body_class="map",
-                           search_what="concept", data=data)
+    return render_template(
+        "map.html",
+        title=title,
+        scripts=MAP_SCRIPTS,
+        assets=assets,
+        nav=nav,
+        body_class="map",
+        search_what="concept",
+        data=data,
+    )
 
 
-def render_map(g: nx.MultiDiGraph, out: str | os.PathLike | BinaryIO, *, title: str,
-               nav: list[tuple[str, str]] | None = None, assets: str | None = None, **options) -> MapReport:
+def render_map(
+    g: nx.MultiDiGraph,
+    out: str | os.PathLike | BinaryIO,
+    *,
+    title: str,
+    nav: list[tuple[str, str]] | None = None,
+    assets: str | None = None,
+    **options,
+) -> MapReport:
     """Write the map page of ``g`` (options as :func:`map_data`); the graph is not modified."""
     from .export import atomic_write
 

@@ -22,8 +22,16 @@ from collections.abc import Iterable, Sequence
 from . import lemmas as L
 from .concepts_rules import GENERIC_HEADS
 
-__all__ = ["MENTION_WORD", "MENTION_PHRASE", "MENTION_NAME", "STANDALONE", "mentions_in", "threshold",
-           "word_case_counts", "authors_case"]
+__all__ = [
+    "MENTION_WORD",
+    "MENTION_PHRASE",
+    "MENTION_NAME",
+    "STANDALONE",
+    "mentions_in",
+    "threshold",
+    "word_case_counts",
+    "authors_case",
+]
 
 #: Least cosine of paper and concept for a mention the extractor did not choose, by the shape
 #: of the concept's form. Measured on the 1,283 dev papers (benchmarks/quality.py): for single
@@ -50,8 +58,9 @@ def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], st
         end = pos + len(form)
         covers = [(q, g) for q, g, _ in matched if q <= pos and q + len(g) >= end and (q, g) != (pos, form)]
         named = any(L.is_name(w) for w in form) or form[-1] == "based"  # "diffusion-based X" is about diffusion
-        if not named and any(q + len(g) > end and not all(L.word_key(w) in GENERIC_HEADS for w in g[end - q:])
-                             for q, g in covers):
+        if not named and any(
+            q + len(g) > end and not all(L.word_key(w) in GENERIC_HEADS for w in g[end - q :]) for q, g in covers
+        ):
             continue
         out.append((pos, form, group, bool(covers)))
     return out

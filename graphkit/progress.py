@@ -21,8 +21,16 @@ def bar(desc: str, total: int | None, unit: str, enabled: bool):
     """A tqdm bar (``update(n)``), silent unless ``enabled`` and standard error is a terminal."""
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, desc=desc, unit=f" {unit}s", disable=not _on(enabled), leave=True,
-                file=sys.stderr, unit_scale=False, dynamic_ncols=True)
+    return tqdm(
+        total=total,
+        desc=desc,
+        unit=f" {unit}s",
+        disable=not _on(enabled),
+        leave=True,
+        file=sys.stderr,
+        unit_scale=False,
+        dynamic_ncols=True,
+    )
 
 
 class _Stage:

@@ -10,8 +10,19 @@ from . import schema as S
 from . import text as T
 from .errors import ConceptNotFound, PaperNotFound
 
-__all__ = ["concepts", "find_concept", "papers_for", "neighbourhood", "paper_display_title", "find_paper",
-           "paper_row", "citing", "cited_by", "paper_neighbourhood", "concept_flow"]
+__all__ = [
+    "concepts",
+    "find_concept",
+    "papers_for",
+    "neighbourhood",
+    "paper_display_title",
+    "find_paper",
+    "paper_row",
+    "citing",
+    "cited_by",
+    "paper_neighbourhood",
+    "concept_flow",
+]
 
 
 def _concept_nodes(g: nx.MultiDiGraph):
@@ -21,9 +32,15 @@ def _concept_nodes(g: nx.MultiDiGraph):
 def concepts(g: nx.MultiDiGraph, top: int | None = None) -> list[dict]:
     """Concepts, most papers first: key, name, kind, paper_count, aliases, first_year, source."""
     rows = [
-        {"key": d.get("key"), "name": d.get("name"), "kind": d.get("kind", "term"),
-         "paper_count": int(d.get("paper_count", 0)), "aliases": list(d.get("aliases", [])),
-         "first_year": d.get("first_year"), "source": d.get("source") or "extracted"}
+        {
+            "key": d.get("key"),
+            "name": d.get("name"),
+            "kind": d.get("kind", "term"),
+            "paper_count": int(d.get("paper_count", 0)),
+            "aliases": list(d.get("aliases", [])),
+            "first_year": d.get("first_year"),
+            "source": d.get("source") or "extracted",
+        }
         for _, d in _concept_nodes(g)
     ]
     rows.sort(key=lambda r: (-r["paper_count"], r["name"].lower()))
@@ -40,8 +57,11 @@ def find_concept(g: nx.MultiDiGraph, name: str) -> str:
     if exact:  # found as written: no stemming (loading the stemmer alone costs ~2 s of CPU)
         return min(exact)[1]
     want_mk = T.merge_key(T.phrase_key(want.split()))
-    loose = [(-(d.get("paper_count") or 0), n) for n, d, labels in nodes
-             if any(lbl.lower() == want.lower() or T.merge_key(T.phrase_key(lbl.split())) == want_mk for lbl in labels)]
+    loose = [
+        (-(d.get("paper_count") or 0), n)
+        for n, d, labels in nodes
+        if any(lbl.lower() == want.lower() or T.merge_key(T.phrase_key(lbl.split())) == want_mk for lbl in labels)
+    ]
     if loose:
         return min(loose)[1]
     names = [d.get("name", "") for _, d in _concept_nodes(g)]
@@ -64,15 +84,23 @@ def papers_for(g: nx.MultiDiGraph, name: str) -> list[dict]:
         if k != S.MENTIONS:
             continue
         p = g.nodes[u]
-        rows.append({"id": p.get("id"), "title": paper_display_title(p), "year": p.get("year"),
-                     "score": float(d.get("score", 0.0)), "rank": int(d.get("rank", 0)),
-                     "evidence": d.get("evidence", "")})
+        rows.append(
+            {
+                "id": p.get("id"),
+                "title": paper_display_title(p),
+                "year": p.get("year"),
+                "score": float(d.get("score", 0.0)),
+                "rank": int(d.get("rank", 0)),
+                "evidence": d.get("evidence", ""),
+            }
+        )
     rows.sort(key=lambda r: (-r["score"], r["rank"], str(r["id"])))
     return rows
 
 
-def neighbourhood(g: nx.MultiDiGraph, name: str, depth: int = 1, max_concepts: int = 60,
-                  max_papers: int = 300) -> nx.MultiDiGraph:
+def neighbourhood(
+    g: nx.MultiDiGraph, name: str, depth: int = 1, max_concepts: int = 60, max_papers: int = 300
+) -> nx.MultiDiGraph:
     """The concept (a name, alias, key or node id), the papers that mention it, the concepts
     those papers share, and the concepts that co-occur with it; ``depth`` repeats the step
     from the new concepts.
@@ -130,9 +158,15 @@ def find_paper(g: nx.MultiDiGraph, key: str) -> str:
 
 def paper_row(g: nx.MultiDiGraph, node: str) -> dict:
     d = g.nodes[node]
-    return {"id": d.get("id"), "title": paper_display_title(d), "year": d.get("year"), "doi": d.get("doi", ""),
-            "authors": list(d.get("authors") or []), "external": bool(d.get("external", False)),
-            "cited_by": sum(1 for _, _, k in g.in_edges(node, keys=True) if k == "CITES")}
+    return {
+        "id": d.get("id"),
+        "title": paper_display_title(d),
+        "year": d.get("year"),
+        "doi": d.get("doi", ""),
+        "authors": list(d.get("authors") or []),
+        "external": bool(d.get("external", False)),
+        "cited_by": sum(1 for _, _, k in g.in_edges(node, keys=True) if k == "CITES"),
+    }
 
 
 def _sorted(rows: list[dict]) -> list[dict]:
@@ -182,12 +216,21 @@ def concept_flow(g: nx.MultiDiGraph, name: str) -> dict:
     adopters = []
     for p in with_concept:
         year = g.nodes[p].get("year")
-        sources = [v for _, v, k in g.out_edges(p, keys=True) if k == "CITES" and v in with_concept
-                   and (year is None or g.nodes[v].get("year") is None or g.nodes[v]["year"] <= year)]
+        sources = [
+            v
+            for _, v, k in g.out_edges(p, keys=True)
+            if k == "CITES"
+            and v in with_concept
+            and (year is None or g.nodes[v].get("year") is None or g.nodes[v]["year"] <= year)
+        ]
         if sources:
             row = paper_row(g, p)
             row["cites"] = sorted(g.nodes[v]["id"] for v in sources)
             adopters.append(row)
     adopters.sort(key=lambda r: (r["year"] is None, r["year"] or 0, str(r["id"])))
-    return {"concept": g.nodes[node].get("name"), "first_year": first,
-            "earliest": _sorted([paper_row(g, p) for p in earliest]), "adopters": adopters}
+    return {
+        "concept": g.nodes[node].get("name"),
+        "first_year": first,
+        "earliest": _sorted([paper_row(g, p) for p in earliest]),
+        "adopters": adopters,
+    }

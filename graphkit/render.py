@@ -30,8 +30,14 @@ from .query import paper_display_title
 __all__ = ["COLORS", "page_data", "render_page", "html_page", "render_template", "layout", "write_assets"]
 
 COLORS = {
-    "Paper": "#8fa3bf", "Author": "#c9c9c9", "method": "#e4572e", "model": "#4c8bf5", "dataset": "#2a9d8f",
-    "task": "#f3a712", "metric": "#a05195", "term": "#76b041",
+    "Paper": "#8fa3bf",
+    "Author": "#c9c9c9",
+    "method": "#e4572e",
+    "model": "#4c8bf5",
+    "dataset": "#2a9d8f",
+    "task": "#f3a712",
+    "metric": "#a05195",
+    "term": "#76b041",
 }
 DEFAULT_MAX_EDGES = 6000
 
@@ -64,8 +70,13 @@ def _vis_js() -> str:
 def _json_for_script(obj: Any) -> str:
     """JSON that cannot close its <script> element or open a comment."""
     s = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-    return (s.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    return (
+        s.replace("<", "\\u003c")
+        .replace(">", "\\u003e")
+        .replace("&", "\\u0026")
+        .replace("\u2028", "\\u2028")
+        .replace("\u2029", "\\u2029")
+    )
 
 
 def layout(g: nx.Graph, seed: int = 7) -> dict:
@@ -82,8 +93,9 @@ def layout(g: nx.Graph, seed: int = 7) -> dict:
         else:
             simple.add_edge(u, v, weight=w)
     iterations = 100 if n <= 500 else 50 if n <= 3000 else 25
-    pos = nx.spring_layout(simple, seed=seed, iterations=iterations, weight="weight",
-                           k=1.5 / math.sqrt(n) if n > 1 else None)
+    pos = nx.spring_layout(
+        simple, seed=seed, iterations=iterations, weight="weight", k=1.5 / math.sqrt(n) if n > 1 else None
+    )
     scale = 70 * math.sqrt(n)
     return {node: (float(x) * scale, float(y) * scale) for node, (x, y) in pos.items()}
 
@@ -96,10 +108,18 @@ def _edge_strength(k: str, d: dict) -> float:
     return 2.5
 
 
-def page_data(g: nx.MultiDiGraph, *, focus: str | None = None, max_edges: int = DEFAULT_MAX_EDGES,
-              include_abstracts: bool = True, pages: dict[str, str] | None = None,
-              positions: dict | None = None, note: str = "", papers_from: nx.MultiDiGraph | None = None,
-              papers_per_concept: int = 10) -> dict:
+def page_data(
+    g: nx.MultiDiGraph,
+    *,
+    focus: str | None = None,
+    max_edges: int = DEFAULT_MAX_EDGES,
+    include_abstracts: bool = True,
+    pages: dict[str, str] | None = None,
+    positions: dict | None = None,
+    note: str = "",
+    papers_from: nx.MultiDiGraph | None = None,
+    papers_per_concept: int = 10,
+) -> dict:
     """The JSON the page draws: nodes with positions, edges, colours and a note on thinning.
 
     ``papers_from``: for a page without paper nodes (the concept map), each concept carries
@@ -119,19 +139,35 @@ def page_data(g: nx.MultiDiGraph, *, focus: str | None = None, max_edges: int = 
     for n, d in g.nodes(data=True):
         label = S.node_type(d)
         x, y = pos.get(n, (0.0, 0.0))
-        item = {"id": n, "group": label, "x": round(x, 1), "y": round(y, 1),
-                "size": round(min(42.0, 7 + 3.2 * math.sqrt(degree.get(n, 0))), 1)}
+        item = {
+            "id": n,
+            "group": label,
+            "x": round(x, 1),
+            "y": round(y, 1),
+            "size": round(min(42.0, 7 + 3.2 * math.sqrt(degree.get(n, 0))), 1),
+        }
         if label == "Concept":
-            item.update(label=d.get("name", ""), kind=d.get("kind", "term"), color=d.get("kind", "term"),
-                        papers=int(d.get("paper_count", 0)), aliases=list(d.get("aliases", [])))
+            item.update(
+                label=d.get("name", ""),
+                kind=d.get("kind", "term"),
+                color=d.get("kind", "term"),
+                papers=int(d.get("paper_count", 0)),
+                aliases=list(d.get("aliases", [])),
+            )
             if d.get("first_year") is not None:
                 item["first_year"] = d["first_year"]
             if papers_from is not None and n in papers_from:
                 item["top_papers"] = _top_papers(papers_from, n, papers_per_concept)
         elif label == "Paper":
             full = paper_display_title(d)
-            item.update(label=full if len(full) <= 32 else full[:30] + "…", full=full, color="Paper",
-                        venue=d.get("venue", ""), url=d.get("url", ""), authors=list(d.get("authors") or []))
+            item.update(
+                label=full if len(full) <= 32 else full[:30] + "…",
+                full=full,
+                color="Paper",
+                venue=d.get("venue", ""),
+                url=d.get("url", ""),
+                authors=list(d.get("authors") or []),
+            )
             if d.get("external"):
                 item["external"] = True
             if d.get("year") is not None:
@@ -151,27 +187,51 @@ def page_data(g: nx.MultiDiGraph, *, focus: str | None = None, max_edges: int = 
         elif k in ("CO_OCCURS", "CO_CITED", "COUPLED", "CO_AUTHORED"):
             e.update(weight=d.get("weight", 1), strength=d.get("strength", 0))
         out_edges.append(e)
-    return {"nodes": nodes, "edges": out_edges, "colors": COLORS, "focus": focus if focus in g else None,
-            "note": note, "total_edges": g.number_of_edges()}
+    return {
+        "nodes": nodes,
+        "edges": out_edges,
+        "colors": COLORS,
+        "focus": focus if focus in g else None,
+        "note": note,
+        "total_edges": g.number_of_edges(),
+    }
 
 
 def _top_papers(g: nx.MultiDiGraph, concept: str, limit: int) -> list[dict]:
-    ranked = sorted(((float(d.get("score", 0)), u, d) for u, _, k, d in g.in_edges(concept, keys=True, data=True)
-                     if k == "MENTIONS"), key=lambda t: (-t[0], t[1]))[:limit]
+    ranked = sorted(
+        (
+            (float(d.get("score", 0)), u, d)
+            for u, _, k, d in g.in_edges(concept, keys=True, data=True)
+            if k == "MENTIONS"
+        ),
+        key=lambda t: (-t[0], t[1]),
+    )[:limit]
     out = []
     for _, u, d in ranked:
         p = g.nodes[u]
         ev = d.get("evidence", "")
-        out.append({"id": u, "title": paper_display_title(p), "year": p.get("year"),
-                    "evidence": ev if len(ev) <= 240 else ev[:238] + "…"})
+        out.append(
+            {
+                "id": u,
+                "title": paper_display_title(p),
+                "year": p.get("year"),
+                "evidence": ev if len(ev) <= 240 else ev[:238] + "…",
+            }
+        )
     return out
 
 
 @cache
 def _templates() -> Environment:
     """The pages' templates (``graphkit/templates``): autoescape on, unknown names are errors."""
-    env = Environment(loader=PackageLoader("graphkit", "templates"), autoescape=True, undefined=StrictUndefined,
-                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env = Environment(
+        loader=PackageLoader("graphkit", "templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
     env.filters["script_json"] = lambda obj: Markup(_json_for_script(obj))
     env.filters["thousands"] = lambda n: f"{int(n):,}"
     return env
@@ -186,31 +246,50 @@ def _inline(name: str) -> Markup:
 def _page_assets(scripts: tuple[str, ...], assets: str | None) -> dict:
     """The style, scripts and CSP sources of a page: inlined (``assets=None``) or from ``assets/``."""
     if assets is None:
-        return {"style": {"code": _inline("page.css")}, "csp_src": "",
-                "scripts": [{"code": _inline(name)} for name in scripts]}
+        return {
+            "style": {"code": _inline("page.css")},
+            "csp_src": "",
+            "scripts": [{"code": _inline(name)} for name in scripts],
+        }
     base = assets.rstrip("/")
-    return {"style": {"code": None, "href": f"{base}/page.css"}, "csp_src": Markup("'self' file:"),
-            "scripts": [{"code": None, "href": f"{base}/{name}"} for name in scripts]}
+    return {
+        "style": {"code": None, "href": f"{base}/page.css"},
+        "csp_src": Markup("'self' file:"),
+        "scripts": [{"code": None, "href": f"{base}/{name}"} for name in scripts],
+    }
 
 
-def render_template(name: str, *, title: str, scripts: tuple[str, ...], assets: str | None = None,
-                    nav: list[tuple[str, str]] | None = None, **context: Any) -> str:
+def render_template(
+    name: str,
+    *,
+    title: str,
+    scripts: tuple[str, ...],
+    assets: str | None = None,
+    nav: list[tuple[str, str]] | None = None,
+    **context: Any,
+) -> str:
     """One page from ``graphkit/templates/<name>`` (it extends ``base.html``), as a string."""
     defaults = {"body_class": "", "search_what": "node", "search_names": False}
     page = {**defaults, **_page_assets(scripts, assets), **context}
     return _templates().get_template(name).render(title=title, nav=nav or [], **page)
 
 
-def html_page(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None,
-              assets: str | None = None) -> str:
+def html_page(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None, assets: str | None = None) -> str:
     """The page as a string: the graph template, style, vis-network, graphkit's scripts and the data.
 
     With ``assets=None`` everything is inlined (one self-contained file); otherwise style and
     scripts are referenced from that relative folder (see :func:`write_assets`), which keeps
     a site of many pages small. Either way no request leaves the local files.
     """
-    return render_template("graph.html", title=title, nav=nav, assets=assets,
-                           scripts=("vis-network.min.js", *GRAPH_SCRIPTS), data=data, search_names=True)
+    return render_template(
+        "graph.html",
+        title=title,
+        nav=nav,
+        assets=assets,
+        scripts=("vis-network.min.js", *GRAPH_SCRIPTS),
+        data=data,
+        search_names=True,
+    )
 
 
 def write_assets(folder: str | os.PathLike) -> None:
@@ -226,13 +305,30 @@ def _writer(payload: bytes) -> Callable[[BinaryIO], object]:
     return lambda fh: fh.write(payload)
 
 
-def render_page(g: nx.MultiDiGraph, out: str | os.PathLike | BinaryIO, *, title: str, focus: str | None = None,
-                max_edges: int = DEFAULT_MAX_EDGES, nav: list[tuple[str, str]] | None = None,
-                pages: dict[str, str] | None = None, include_abstracts: bool = True,
-                assets: str | None = None, note: str = "", papers_from: nx.MultiDiGraph | None = None) -> None:
+def render_page(
+    g: nx.MultiDiGraph,
+    out: str | os.PathLike | BinaryIO,
+    *,
+    title: str,
+    focus: str | None = None,
+    max_edges: int = DEFAULT_MAX_EDGES,
+    nav: list[tuple[str, str]] | None = None,
+    pages: dict[str, str] | None = None,
+    include_abstracts: bool = True,
+    assets: str | None = None,
+    note: str = "",
+    papers_from: nx.MultiDiGraph | None = None,
+) -> None:
     """Write one offline page of ``g`` (the graph is not modified)."""
-    data = page_data(g, focus=focus, max_edges=max_edges, pages=pages, include_abstracts=include_abstracts,
-                     note=note, papers_from=papers_from)
+    data = page_data(
+        g,
+        focus=focus,
+        max_edges=max_edges,
+        pages=pages,
+        include_abstracts=include_abstracts,
+        note=note,
+        papers_from=papers_from,
+    )
     payload = html_page(data, title=title, nav=nav, assets=assets).encode("utf-8")
     if hasattr(out, "write"):
         out.write(payload)

@@ -17,12 +17,37 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 __all__ = [
-    "SCHEMA_VERSION", "NODE_TYPE_ATTR", "REL_TYPE_ATTR",
-    "PAPER", "CONCEPT", "AUTHOR", "NodeType", "NODE_TYPES",
-    "MENTIONS", "CITES", "WROTE", "CO_OCCURS", "BROADER", "CO_CITED", "COUPLED", "CO_AUTHORED",
-    "RelType", "REL_TYPES",
-    "paper_node", "concept_node", "author_node", "author_key", "node_id",
-    "node_type", "is_type", "nodes_of", "add_node", "add_rel", "display_label", "upgrade", "DISPLAY_ATTR",
+    "SCHEMA_VERSION",
+    "NODE_TYPE_ATTR",
+    "REL_TYPE_ATTR",
+    "PAPER",
+    "CONCEPT",
+    "AUTHOR",
+    "NodeType",
+    "NODE_TYPES",
+    "MENTIONS",
+    "CITES",
+    "WROTE",
+    "CO_OCCURS",
+    "BROADER",
+    "CO_CITED",
+    "COUPLED",
+    "CO_AUTHORED",
+    "RelType",
+    "REL_TYPES",
+    "paper_node",
+    "concept_node",
+    "author_node",
+    "author_key",
+    "node_id",
+    "node_type",
+    "is_type",
+    "nodes_of",
+    "add_node",
+    "add_rel",
+    "display_label",
+    "upgrade",
+    "DISPLAY_ATTR",
 ]
 
 #: Written to ``graph.graph["schema"]``; bump it when a reader of old graphs must tell them apart.
@@ -51,13 +76,37 @@ class NodeType:
     properties: tuple[str, ...]
 
 
-NODE_TYPES: dict[str, NodeType] = {t.name: t for t in (
-    NodeType(PAPER, "id", "paper", ("id", "title", "abstract", "year", "venue", "url", "doi", "external", "authors",
-                                     "sources", "keywords")),
-    NodeType(CONCEPT, "key", "concept", ("key", "name", "aliases", "kind", "paper_count", "first_year", "cluster",
-                                         "mean_year", "burst_start", "burst_end", "burst_strength", "source")),
-    NodeType(AUTHOR, "key", "author", ("key", "name")),
-)}
+NODE_TYPES: dict[str, NodeType] = {
+    t.name: t
+    for t in (
+        NodeType(
+            PAPER,
+            "id",
+            "paper",
+            ("id", "title", "abstract", "year", "venue", "url", "doi", "external", "authors", "sources", "keywords"),
+        ),
+        NodeType(
+            CONCEPT,
+            "key",
+            "concept",
+            (
+                "key",
+                "name",
+                "aliases",
+                "kind",
+                "paper_count",
+                "first_year",
+                "cluster",
+                "mean_year",
+                "burst_start",
+                "burst_end",
+                "burst_strength",
+                "source",
+            ),
+        ),
+        NodeType(AUTHOR, "key", "author", ("key", "name")),
+    )
+}
 
 MENTIONS, CITES, WROTE, CO_OCCURS, BROADER = "MENTIONS", "CITES", "WROTE", "CO_OCCURS", "BROADER"
 CO_CITED, COUPLED, CO_AUTHORED = "CO_CITED", "COUPLED", "CO_AUTHORED"
@@ -75,16 +124,19 @@ class RelType:
     directed: bool = True
 
 
-REL_TYPES: dict[str, RelType] = {t.name: t for t in (
-    RelType(MENTIONS, PAPER, CONCEPT, ("score", "rank", "evidence")),
-    RelType(CITES, PAPER, PAPER),
-    RelType(WROTE, AUTHOR, PAPER, ("position",)),
-    RelType(CO_OCCURS, CONCEPT, CONCEPT, ("weight", "strength"), directed=False),
-    RelType(BROADER, CONCEPT, CONCEPT),
-    RelType(CO_CITED, PAPER, PAPER, ("weight", "strength"), directed=False),
-    RelType(COUPLED, PAPER, PAPER, ("weight", "strength"), directed=False),
-    RelType(CO_AUTHORED, AUTHOR, AUTHOR, ("weight", "strength"), directed=False),
-)}
+REL_TYPES: dict[str, RelType] = {
+    t.name: t
+    for t in (
+        RelType(MENTIONS, PAPER, CONCEPT, ("score", "rank", "evidence")),
+        RelType(CITES, PAPER, PAPER),
+        RelType(WROTE, AUTHOR, PAPER, ("position",)),
+        RelType(CO_OCCURS, CONCEPT, CONCEPT, ("weight", "strength"), directed=False),
+        RelType(BROADER, CONCEPT, CONCEPT),
+        RelType(CO_CITED, PAPER, PAPER, ("weight", "strength"), directed=False),
+        RelType(COUPLED, PAPER, PAPER, ("weight", "strength"), directed=False),
+        RelType(CO_AUTHORED, AUTHOR, AUTHOR, ("weight", "strength"), directed=False),
+    )
+}
 
 
 def paper_node(pid: str) -> str:

@@ -82,7 +82,7 @@ def _from_sidecar(graphml: Path, digest: bytes) -> nx.MultiDiGraph | None:
     head = len(MAGIC) + 2 * _DIGEST
     if len(raw) < head or not raw.startswith(MAGIC):
         return None
-    stored, sig = raw[len(MAGIC):len(MAGIC) + _DIGEST], raw[len(MAGIC) + _DIGEST:head]
+    stored, sig = raw[len(MAGIC) : len(MAGIC) + _DIGEST], raw[len(MAGIC) + _DIGEST : head]
     payload = memoryview(raw)[head:]
     if stored != digest or not hmac.compare_digest(sig, _sign(_key(), digest, payload)):
         return None

@@ -46,8 +46,10 @@ def page_name(key: str) -> str:
 
 def concept_map(g: nx.MultiDiGraph, max_nodes: int = 1500) -> nx.MultiDiGraph:
     """Concepts (the ``max_nodes`` with most papers) and the CO_OCCURS/BROADER edges among them."""
-    concepts = sorted((n for n, d in g.nodes(data=True) if S.node_type(d) == S.CONCEPT),
-                      key=lambda n: (-int(g.nodes[n].get("paper_count", 0)), n))[:max_nodes]
+    concepts = sorted(
+        (n for n, d in g.nodes(data=True) if S.node_type(d) == S.CONCEPT),
+        key=lambda n: (-int(g.nodes[n].get("paper_count", 0)), n),
+    )[:max_nodes]
     keep = set(concepts)
     m = nx.MultiDiGraph()
     m.add_nodes_from((n, g.nodes[n]) for n in concepts)
@@ -57,9 +59,17 @@ def concept_map(g: nx.MultiDiGraph, max_nodes: int = 1500) -> nx.MultiDiGraph:
     return m
 
 
-def build_site(g: nx.MultiDiGraph, out_dir: str | os.PathLike, *, min_papers: int = 3, max_pages: int = 500,
-               map_nodes: int | None = 1500, map_min_weight: int = 1, title: str = "graphkit",
-               progress: bool = False) -> SiteReport:
+def build_site(
+    g: nx.MultiDiGraph,
+    out_dir: str | os.PathLike,
+    *,
+    min_papers: int = 3,
+    max_pages: int = 500,
+    map_nodes: int | None = 1500,
+    map_min_weight: int = 1,
+    title: str = "graphkit",
+    progress: bool = False,
+) -> SiteReport:
     """``map_nodes``: concepts on the map (most papers first; None: all), with every
     co-occurrence edge of at least ``map_min_weight`` papers among them."""
     from tqdm.auto import tqdm
@@ -67,24 +77,39 @@ def build_site(g: nx.MultiDiGraph, out_dir: str | os.PathLike, *, min_papers: in
     from .maps import render_map
 
     out = check_site_folder(out_dir)
-    concepts = sorted(((n, d) for n, d in g.nodes(data=True) if S.node_type(d) == S.CONCEPT),
-                      key=lambda nd: (-int(nd[1].get("paper_count", 0)), nd[0]))
+    concepts = sorted(
+        ((n, d) for n, d in g.nodes(data=True) if S.node_type(d) == S.CONCEPT),
+        key=lambda nd: (-int(nd[1].get("paper_count", 0)), nd[0]),
+    )
     paged = [n for n, d in concepts if int(d.get("paper_count", 0)) >= min_papers][:max_pages]
     pages = {n: page_name(g.nodes[n]["key"]) for n in paged}
     tmp = _new_folder(out)
     try:
         write_assets(tmp / "assets")
         shown = [n for n, _ in concepts] if map_nodes is None else [n for n, _ in concepts[:map_nodes]]
-        report = render_map(g, tmp / "map.html", title=f"{title}: concept map", nav=[("Index", "index.html")],
-                            assets="assets", max_nodes=map_nodes, min_weight=map_min_weight,
-                            pages={n: f"concepts/{p}" for n, p in pages.items()})
+        report = render_map(
+            g,
+            tmp / "map.html",
+            title=f"{title}: concept map",
+            nav=[("Index", "index.html")],
+            assets="assets",
+            max_nodes=map_nodes,
+            min_weight=map_min_weight,
+            pages={n: f"concepts/{p}" for n, p in pages.items()},
+        )
         (tmp / "concepts").mkdir()
         for n in tqdm(paged, desc="Concept pages", unit="page", disable=None if progress else True, leave=False):
             d = g.nodes[n]
             sub = neighbourhood(g, n, depth=1)
-            render_page(sub, tmp / "concepts" / pages[n], title=f"{title}: {d['name']}", focus=n,
-                        nav=[("Index", "../index.html"), ("Concept map", "../map.html")],
-                        pages={k: v for k, v in pages.items() if k in sub}, assets="../assets")
+            render_page(
+                sub,
+                tmp / "concepts" / pages[n],
+                title=f"{title}: {d['name']}",
+                focus=n,
+                nav=[("Index", "../index.html"), ("Concept map", "../map.html")],
+                pages={k: v for k, v in pages.items() if k in sub},
+                assets="../assets",
+            )
         (tmp / "index.html").write_text(_index_html(g, concepts, pages, set(shown), title), encoding="utf-8")
         written = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
         (tmp / MARKER).write_text("\n".join([_MARKER_HEAD, *written, MARKER]) + "\n", encoding="utf-8")
@@ -128,10 +153,23 @@ def _clusters(g, entry) -> list[dict]:
                     papers[u] = papers.get(u, 0) + 1
         # a cluster's papers: those mentioning most of its concepts
         top = sorted(papers, key=lambda u: (-papers[u], u))[:5]
-        out.append({"id": c, "name": names.get(c, ""), "color": cluster_color(c), "size": len(inside),
-                    "shown": [entry(n) for n in ns[:10]],
-                    "papers": [{"title": S.display_label(S.PAPER, g.nodes[u]), "year": g.nodes[u].get("year"),
-                                "concepts": papers[u]} for u in top]})
+        out.append(
+            {
+                "id": c,
+                "name": names.get(c, ""),
+                "color": cluster_color(c),
+                "size": len(inside),
+                "shown": [entry(n) for n in ns[:10]],
+                "papers": [
+                    {
+                        "title": S.display_label(S.PAPER, g.nodes[u]),
+                        "year": g.nodes[u].get("year"),
+                        "concepts": papers[u],
+                    }
+                    for u in top
+                ],
+            }
+        )
     return out
 
 
@@ -140,10 +178,18 @@ def _trends(g, entry) -> tuple[list[dict], list[dict]]:
     from .analyse import rising
 
     up = [dict(entry(n), recent=round(100 * new, 2), before=round(100 * old, 2)) for n, new, old in rising(g, limit=15)]
-    bursts = sorted(((float(d["burst_strength"]), n) for n, d in S.nodes_of(g, S.CONCEPT)
-                     if d.get("burst_strength") not in (None, "")), key=lambda t: (-t[0], t[1]))[:15]
-    burst_rows = [dict(entry(n), start=int(g.nodes[n]["burst_start"]), end=int(g.nodes[n]["burst_end"]),
-                       strength=round(st, 1)) for st, n in bursts]
+    bursts = sorted(
+        (
+            (float(d["burst_strength"]), n)
+            for n, d in S.nodes_of(g, S.CONCEPT)
+            if d.get("burst_strength") not in (None, "")
+        ),
+        key=lambda t: (-t[0], t[1]),
+    )[:15]
+    burst_rows = [
+        dict(entry(n), start=int(g.nodes[n]["burst_start"]), end=int(g.nodes[n]["burst_end"]), strength=round(st, 1))
+        for st, n in bursts
+    ]
     return up, burst_rows
 
 
@@ -151,17 +197,36 @@ def _index_html(g, concepts, pages, on_map, title) -> str:
     def entry(n) -> dict:
         d = g.nodes[n]
         href = f"concepts/{pages[n]}" if n in pages else (f"map.html#node={_frag(n)}" if n in on_map else "")
-        return {"name": d.get("name", ""), "href": href, "aliases": list(d.get("aliases", [])),
-                "kind": d.get("kind", ""), "papers": int(d.get("paper_count", 0))}
+        return {
+            "name": d.get("name", ""),
+            "href": href,
+            "aliases": list(d.get("aliases", [])),
+            "kind": d.get("kind", ""),
+            "papers": int(d.get("paper_count", 0)),
+        }
 
-    counts = {"papers": sum(1 for _, d in g.nodes(data=True) if S.node_type(d) == S.PAPER),
-              "concepts": len(concepts), "pages": len(pages)}
+    counts = {
+        "papers": sum(1 for _, d in g.nodes(data=True) if S.node_type(d) == S.PAPER),
+        "concepts": len(concepts),
+        "pages": len(pages),
+    }
     search = [{k: e[k] for k in ("name", "aliases", "papers", "href")} for e in (entry(n) for n, _ in concepts)]
     up, bursts = _trends(g, entry)
-    return render_template("index.html", title=title, assets="assets", scripts=INDEX_SCRIPTS,
-                           nav=[("Concept map", "map.html")], body_class="index", search_what="concept",
-                           counts=counts, top=[entry(n) for n, _ in concepts[:50]], concepts=search,
-                           clusters=_clusters(g, entry), rising=up, bursts=bursts)
+    return render_template(
+        "index.html",
+        title=title,
+        assets="assets",
+        scripts=INDEX_SCRIPTS,
+        nav=[("Concept map", "map.html")],
+        body_class="index",
+        search_what="concept",
+        counts=counts,
+        top=[entry(n) for n, _ in concepts[:50]],
+        concepts=search,
+        clusters=_clusters(g, entry),
+        rising=up,
+        bursts=bursts,
+    )
 
 
 def _frag(node: str) -> str:
@@ -177,6 +242,7 @@ def _frag(node: str) -> str:
 # graphkit wrote last time (listed in the marker file) is replaced. A symlink to a site stays
 # a symlink: the folder it points to is the one rebuilt.
 
+
 def check_site_folder(out_dir: str | os.PathLike) -> Path:
     """The real folder to (re)write, checked before any work; one-line errors."""
     given = Path(out_dir)
@@ -185,8 +251,10 @@ def check_site_folder(out_dir: str | os.PathLike) -> Path:
     out = Path(os.path.realpath(given))
     cwd = Path(os.path.realpath(os.getcwd()))
     if out == cwd or out in cwd.parents:
-        raise GraphkitError(f"{given}: is the current folder or holds it; a site is replaced as a whole, so run "
-                            "graphkit from outside it (e.g. -o ../site)")
+        raise GraphkitError(
+            f"{given}: is the current folder or holds it; a site is replaced as a whole, so run "
+            "graphkit from outside it (e.g. -o ../site)"
+        )
     if out.exists() or out.is_symlink():
         if not out.is_dir():
             raise GraphkitError(f"{given}: is not a folder")
@@ -248,8 +316,10 @@ def _carry_user_files(out: Path, tmp: Path) -> int:
 
 def _copy_entry(src: Path, dst: Path, rel: str) -> None:
     if dst.exists() or dst.is_symlink():
-        raise GraphkitError(f"{src}: you added this to the site and graphkit now writes a file of that name "
-                            f"({rel}); move yours elsewhere")
+        raise GraphkitError(
+            f"{src}: you added this to the site and graphkit now writes a file of that name "
+            f"({rel}); move yours elsewhere"
+        )
     dst.parent.mkdir(parents=True, exist_ok=True)
     if src.is_dir() and not src.is_symlink():
         shutil.copytree(src, dst, symlinks=True)

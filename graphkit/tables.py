@@ -17,8 +17,9 @@ def concepts_table(rows: list[dict]) -> str:
     """papers, kind, concept and aliases in aligned columns (names wider than 48 overflow)."""
     width = min(max([len(r["name"]) for r in rows] + [7]), 48)
     lines = [f"{'papers':>6}  {'kind':<8} {'concept':<{width}}  aliases"]
-    lines += [f"{r['paper_count']:>6}  {r['kind']:<8} {r['name']:<{width}}  {', '.join(r['aliases'])}".rstrip()
-              for r in rows]
+    lines += [
+        f"{r['paper_count']:>6}  {r['kind']:<8} {r['name']:<{width}}  {', '.join(r['aliases'])}".rstrip() for r in rows
+    ]
     return "\n".join(lines) + "\n"
 
 

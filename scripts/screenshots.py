@@ -1,6 +1,6 @@
 """Regenerate the README screenshots (docs/*.png) from the sample site in headless Chromium.
 
-    "$(bash scripts/env.sh)/bin/python" scripts/screenshots.py
+"$(bash scripts/env.sh)/bin/python" scripts/screenshots.py
 """
 
 from __future__ import annotations
@@ -16,8 +16,15 @@ from graphkit.read import read_papers
 from graphkit.site import build_site, page_name
 
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def main():

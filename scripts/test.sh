@@ -8,6 +8,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 venv=$(bash scripts/env.sh)
 "$venv/bin/ruff" check .
+"$venv/bin/ruff" format --check .
 "$venv/bin/mypy"
 export GRAPHKIT_NEO4J_CLASSPATH=$(bash scripts/neo4j.sh classpath)
 if ! command -v chromium >/dev/null; then

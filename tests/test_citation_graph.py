@@ -19,12 +19,31 @@ X = Reference(doi="https://doi.org/10.1000/X", title="An external classic", year
 def corpus() -> list[Paper]:
     return [
         Paper(id="p1", title="Attention first", year=2010, abstract="Transformers.", authors=["Smith, J.", "Doe, A."]),
-        Paper(id="p2", title="Attention second", year=2012, abstract="Transformers again.",
-              authors=["J. Smith", "Roe, B."], references=["p1"], cited=[X]),
-        Paper(id="p3", title="Attention third", year=2013, abstract="Transformers, third.", authors=["Doe, Alice"],
-              references=["p1", "p2"], cited=[X]),
-        Paper(id="p4", title="No abstract, only references", year=2014, authors=["<b>Evil</b> `Name`"],
-              cited=[Reference(title="Attention First!", year=2010), X]),
+        Paper(
+            id="p2",
+            title="Attention second",
+            year=2012,
+            abstract="Transformers again.",
+            authors=["J. Smith", "Roe, B."],
+            references=["p1"],
+            cited=[X],
+        ),
+        Paper(
+            id="p3",
+            title="Attention third",
+            year=2013,
+            abstract="Transformers, third.",
+            authors=["Doe, Alice"],
+            references=["p1", "p2"],
+            cited=[X],
+        ),
+        Paper(
+            id="p4",
+            title="No abstract, only references",
+            year=2014,
+            authors=["<b>Evil</b> `Name`"],
+            cited=[Reference(title="Attention First!", year=2010), X],
+        ),
     ]
 
 
@@ -40,21 +59,34 @@ def cgraph():
 
 
 def edges(g, rel):
-    return {(g.nodes[u].get("id") or g.nodes[u]["key"], g.nodes[v].get("id") or g.nodes[v]["key"]): d
-            for u, v, k, d in g.edges(keys=True, data=True) if k == rel}
+    return {
+        (g.nodes[u].get("id") or g.nodes[u]["key"], g.nodes[v].get("id") or g.nodes[v]["key"]): d
+        for u, v, k, d in g.edges(keys=True, data=True)
+        if k == rel
+    }
 
 
 def test_citations_and_derived_networks(cgraph):
     g = cgraph
     x = "doi:10.1000/x"
     assert g.nodes[f"paper:{x}"]["external"] is True and g.nodes[f"paper:{x}"]["title"] == "An external classic"
-    assert set(edges(g, "CITES")) == {("p2", "p1"), ("p2", x), ("p3", "p1"), ("p3", "p2"), ("p3", x), ("p4", "p1"),
-                                      ("p4", x)}
+    assert set(edges(g, "CITES")) == {
+        ("p2", "p1"),
+        ("p2", x),
+        ("p3", "p1"),
+        ("p3", "p2"),
+        ("p3", x),
+        ("p4", "p1"),
+        ("p4", x),
+    }
     cc = edges(g, "CO_CITED")
     assert {k: d["weight"] for k, d in cc.items()} == {(x, "p1"): 3}  # min 2 by default
     assert cc[(x, "p1")]["strength"] == pytest.approx(3 * 3 / (3 * 3))
-    assert {k: d["weight"] for k, d in edges(g, "COUPLED").items()} == {("p2", "p3"): 2, ("p2", "p4"): 2,
-                                                                       ("p3", "p4"): 2}
+    assert {k: d["weight"] for k, d in edges(g, "COUPLED").items()} == {
+        ("p2", "p3"): 2,
+        ("p2", "p4"): 2,
+        ("p3", "p4"): 2,
+    }
     co = {k: d["weight"] for k, d in edges(g, "CO_AUTHORED").items()}
     assert co == {("doe a", "smith j"): 1, ("roe b", "smith j"): 1}  # "Smith, J." = "J. Smith"
     assert g.nodes["author:smith j"]["name"] in ("Smith, J.", "J. Smith")
@@ -77,8 +109,9 @@ def test_queries(cgraph):
     assert [(r["id"], r["cites"]) for r in flow["adopters"]] == [("p2", ["p1"]), ("p3", ["p1", "p2"])]
     sub, node = paper_neighbourhood(cgraph, "p2")
     assert node == "paper:p2"
-    assert {"paper:p1", "paper:p3", "paper:p4", "paper:doi:10.1000/x", "author:smith j", "concept:transformer"} <= \
-        set(sub.nodes)
+    assert {"paper:p1", "paper:p3", "paper:p4", "paper:doi:10.1000/x", "author:smith j", "concept:transformer"} <= set(
+        sub.nodes
+    )
 
 
 def test_graphml_round_trip_and_cli(cgraph, tmp_path, runner):
@@ -104,10 +137,12 @@ def test_graphml_round_trip_and_cli(cgraph, tmp_path, runner):
     assert out.exit_code == 0, out.output
     html = page.read_text()
     assert "Roe, B." in html and "<b>Evil</b>" not in html  # data travels as escaped JSON
-    for args, message in ((["papers", "--graph", str(path), "--cites", "nope"], "Error: no paper with id or DOI 'nope'"),
-                          (["papers", "--graph", str(path)], "give one of CONCEPT, --cites ID or --cited-by ID"),
-                          (["view", "--graph", str(path), "-o", str(tmp_path / "v.html")], "give either CONCEPT or --paper ID"),
-                          (["concepts", "--graph", str(path), "--flow", "nothing"], "no concept named 'nothing'")):
+    for args, message in (
+        (["papers", "--graph", str(path), "--cites", "nope"], "Error: no paper with id or DOI 'nope'"),
+        (["papers", "--graph", str(path)], "give one of CONCEPT, --cites ID or --cited-by ID"),
+        (["view", "--graph", str(path), "-o", str(tmp_path / "v.html")], "give either CONCEPT or --paper ID"),
+        (["concepts", "--graph", str(path), "--flow", "nothing"], "no concept named 'nothing'"),
+    ):
         out = runner.invoke(cli, args)
         assert out.exit_code != 0 and message in out.output and "Traceback" not in out.output
     assert not (tmp_path / "v.html").exists()
@@ -147,12 +182,21 @@ def test_neo4j_holds_the_citation_relationships(cloaded, cgraph):
 def test_neo4j_citation_queries(cloaded):
     d = cloaded
     assert [(r["id"], r["citations"]) for r in lib(d, "most-cited", limit=2)] == [("doi:10.1000/x", 3), ("p1", 3)]
-    assert [(r["id"], r["cited_together"], r["external"]) for r in lib(d, "co-cited", id="p1")] == \
-        [("doi:10.1000/x", 3, True)]
+    assert [(r["id"], r["cited_together"], r["external"]) for r in lib(d, "co-cited", id="p1")] == [
+        ("doi:10.1000/x", 3, True)
+    ]
     assert [(r["id"], r["cited_together"]) for r in lib(d, "co-cited", id="10.1000/X")] == [("p1", 3)]
-    assert [(r["id"], r["shared_references"]) for r in lib(d, "coupled", id="p2")] == [("p4", 2), ("p3", 2)]  # p4 has fewer references: stronger
-    assert [(r["key"], r["papers_together"]) for r in lib(d, "co-authors", name="Smith J")] == \
-        [("roe b", 1), ("doe a", 1)]  # equal weight: Roe wrote fewer papers, so the stronger tie
+    assert [(r["id"], r["shared_references"]) for r in lib(d, "coupled", id="p2")] == [
+        ("p4", 2),
+        ("p3", 2),
+    ]  # p4 has fewer references: stronger
+    assert [(r["key"], r["papers_together"]) for r in lib(d, "co-authors", name="Smith J")] == [
+        ("roe b", 1),
+        ("doe a", 1),
+    ]  # equal weight: Roe wrote fewer papers, so the stronger tie
     rows = lib(d, "concept-flow", name="Transformer")
-    assert [(r["id"], r["year"], sorted(r["cites"])) for r in rows] == [("p2", 2012, ["p1"]), ("p3", 2013, ["p1", "p2"])]
+    assert [(r["id"], r["year"], sorted(r["cites"])) for r in rows] == [
+        ("p2", 2012, ["p1"]),
+        ("p3", 2013, ["p1", "p2"]),
+    ]
     assert rows[0]["first_year"] == 2010 and rows[0]["earliest"] == ["p1"]

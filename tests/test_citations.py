@@ -15,8 +15,17 @@ def paper(pid, **kw) -> Paper:
     return Paper(id=pid, title=kw.pop("title", f"Paper {pid}"), **kw)
 
 
-@pytest.mark.parametrize("raw", ["10.1038/Nature123", "https://doi.org/10.1038/nature123", "doi:10.1038/NATURE123",
-                                 "DOI 10.1038/nature123", "http://dx.doi.org/10.1038/nature123.", "DOI DOI 10.1038/nature123"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "10.1038/Nature123",
+        "https://doi.org/10.1038/nature123",
+        "doi:10.1038/NATURE123",
+        "DOI 10.1038/nature123",
+        "http://dx.doi.org/10.1038/nature123.",
+        "DOI DOI 10.1038/nature123",
+    ],
+)
 def test_doi_variants(raw):
     assert normalise_doi(raw) == "10.1038/nature123"
 
@@ -27,28 +36,50 @@ def test_title_normalisation():
     assert normalise_title(r"M\"{o}bius {\&} Caf\'{e}") == normalise_title("Möbius & Café") == "mobius cafe"
 
 
-@pytest.mark.parametrize("name, parts", [
-    ("Smith, John", ("smith", "j")), ("Smith, J.", ("smith", "j")), ("SMITH J", ("smith", "j")),
-    ("J. Smith", ("smith", "j")), ("Figueira, J.R.", ("figueira", "jr")), ("Figueira JR", ("figueira", "jr")),
-    ("Costa de Beauregard O.", ("costa de beauregard", "o")), ("A. S. Z. Belloum", ("belloum", "asz")),
-])
+@pytest.mark.parametrize(
+    "name, parts",
+    [
+        ("Smith, John", ("smith", "j")),
+        ("Smith, J.", ("smith", "j")),
+        ("SMITH J", ("smith", "j")),
+        ("J. Smith", ("smith", "j")),
+        ("Figueira, J.R.", ("figueira", "jr")),
+        ("Figueira JR", ("figueira", "jr")),
+        ("Costa de Beauregard O.", ("costa de beauregard", "o")),
+        ("A. S. Z. Belloum", ("belloum", "asz")),
+    ],
+)
 def test_author_parts(name, parts):
     assert author_parts(name) == parts
 
 
 def test_wos_cited_reference_string():
     ref = parse_wos_reference("Smith J, 2010, NATURE, V1, P1, DOI 10.1038/X1")
-    assert (ref.author, ref.year, ref.venue, ref.volume, ref.page, ref.doi) == ("Smith J", 2010, "NATURE", "1", "1",
-                                                                              "10.1038/x1")
+    assert (ref.author, ref.year, ref.venue, ref.volume, ref.page, ref.doi) == (
+        "Smith J",
+        2010,
+        "NATURE",
+        "1",
+        "1",
+        "10.1038/x1",
+    )
     anon = parse_wos_reference("[Anonymous], 2000, B WORLD HEALTH ORGAN, V78, P868")
     assert (anon.author, anon.year, anon.venue) == ("", 2000, "B WORLD HEALTH ORGAN")
 
 
 def test_scopus_reference_string():
-    ref = parse_scopus_reference("Brans, J.P., Vincke, P., A preference ranking organisation method (1985) "
-                                 "Management Science, 31 (6), pp. 647-656")
+    ref = parse_scopus_reference(
+        "Brans, J.P., Vincke, P., A preference ranking organisation method (1985) "
+        "Management Science, 31 (6), pp. 647-656"
+    )
     assert (ref.author, ref.title, ref.year, ref.venue, ref.volume, ref.page) == (
-        "Brans, J.P.", "A preference ranking organisation method", 1985, "Management Science", "31", "647")
+        "Brans, J.P.",
+        "A preference ranking organisation method",
+        1985,
+        "Management Science",
+        "31",
+        "647",
+    )
 
 
 def test_venue_abbreviations():
@@ -61,17 +92,28 @@ def test_venue_abbreviations():
 def test_resolution_by_id_doi_title_and_cited_reference_string():
     corpus = [
         paper("a", title="Attention Is All You Need", year=2017, doi="10.5555/aiayn", authors=["Vaswani, A."]),
-        paper("b", title="The {M}\\\"obius strip, revisited", year=2010, authors=["Smith, John"], venue="Nature",
-              ids={"openalex": "W42"}),
+        paper(
+            "b",
+            title='The {M}\\"obius strip, revisited',
+            year=2010,
+            authors=["Smith, John"],
+            venue="Nature",
+            ids={"openalex": "W42"},
+        ),
         paper("c", title="Another Smith paper", year=2010, authors=["J. Smith"], venue="Science"),
-        paper("citing", year=2020, references=["a"], cited=[
-            Reference(doi="https://doi.org/10.5555/AIAYN"),  # a again, by DOI: one CITES
-            Reference(id="W42"),  # b by its OpenAlex id
-            Reference(title="The Mobius Strip -- Revisited.", year=2011),  # b by title, a year apart
-            parse_wos_reference("Smith J, 2010, SCIENCE, V1, P1"),  # c: Smith 2010, narrowed by the source
-            parse_wos_reference("Doe J, 1999, LANCET, V3, P7"),  # nothing: external
-            parse_wos_reference("Doe J, 1999, LANCET, V3, P7"),  # the same work again: one external
-        ]),
+        paper(
+            "citing",
+            year=2020,
+            references=["a"],
+            cited=[
+                Reference(doi="https://doi.org/10.5555/AIAYN"),  # a again, by DOI: one CITES
+                Reference(id="W42"),  # b by its OpenAlex id
+                Reference(title="The Mobius Strip -- Revisited.", year=2011),  # b by title, a year apart
+                parse_wos_reference("Smith J, 2010, SCIENCE, V1, P1"),  # c: Smith 2010, narrowed by the source
+                parse_wos_reference("Doe J, 1999, LANCET, V3, P7"),  # nothing: external
+                parse_wos_reference("Doe J, 1999, LANCET, V3, P7"),  # the same work again: one external
+            ],
+        ),
     ]
     out = resolve(corpus)
     assert sorted(out.cites) == [("citing", "a"), ("citing", "b"), ("citing", "c"), ("citing", out.papers[-1].id)]
@@ -82,16 +124,25 @@ def test_resolution_by_id_doi_title_and_cited_reference_string():
 
 
 def test_ambiguous_author_year_stays_unresolved():
-    corpus = [paper("x", year=2010, authors=["Smith J"], venue="Nature"),
-              paper("y", year=2010, authors=["Smith, Jane"], venue="Nature Physics"),
-              paper("citing", cited=[parse_wos_reference("Smith J, 2010, NATURE, V1, P1")])]
+    corpus = [
+        paper("x", year=2010, authors=["Smith J"], venue="Nature"),
+        paper("y", year=2010, authors=["Smith, Jane"], venue="Nature Physics"),
+        paper("citing", cited=[parse_wos_reference("Smith J, 2010, NATURE, V1, P1")]),
+    ]
     out = resolve(corpus)
     assert [p.id for p in out.papers if p.external] == [out.cites[0][1]]  # never a guess between x and y
 
 
 def test_external_works_keep_what_was_parsed_and_can_be_dropped():
-    corpus = [paper("p", cited=[Reference(doi="10.1000/ABC", title="Cited work", year=1999),
-                                Reference(title="No DOI work", year=2001)])]
+    corpus = [
+        paper(
+            "p",
+            cited=[
+                Reference(doi="10.1000/ABC", title="Cited work", year=1999),
+                Reference(title="No DOI work", year=2001),
+            ],
+        )
+    ]
     out = resolve(corpus)
     ext = {p.id: p for p in out.papers if p.external}
     assert ext["doi:10.1000/abc"].title == "Cited work" and ext["doi:10.1000/abc"].year == 1999

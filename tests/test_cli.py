@@ -30,15 +30,18 @@ def test_build_samples(runner, samples, tmp_path):
     assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
-@pytest.mark.parametrize("name, message", [
-    ("malformed.jsonl", "malformed.jsonl:3: malformed JSON: Expecting ',' delimiter (column 56)"),
-    ("empty.txt", "empty.txt: file is empty"),
-    ("undecodable.txt", "undecodable.txt:3: is not valid UTF-8 (byte 0xff at offset 81); save it as UTF-8"),
-    ("duplicate_ids.jsonl", "duplicate_ids.jsonl:3: duplicate paper id 'x1'"),
-    ("no_abstract.jsonl", "no_abstract.jsonl:2: 2 of 3 records have neither abstract nor title: lines 2, 3"),
-    ("malformed.csv", "malformed.csv:3: malformed CSV: row has 4 fields, the header has 3"),
-    ("image.png", "image.png:3: contains NUL bytes: this looks like a binary file, not papers"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("malformed.jsonl", "malformed.jsonl:3: malformed JSON: Expecting ',' delimiter (column 56)"),
+        ("empty.txt", "empty.txt: file is empty"),
+        ("undecodable.txt", "undecodable.txt:3: is not valid UTF-8 (byte 0xff at offset 81); save it as UTF-8"),
+        ("duplicate_ids.jsonl", "duplicate_ids.jsonl:3: duplicate paper id 'x1'"),
+        ("no_abstract.jsonl", "no_abstract.jsonl:2: 2 of 3 records have neither abstract nor title: lines 2, 3"),
+        ("malformed.csv", "malformed.csv:3: malformed CSV: row has 4 fields, the header has 3"),
+        ("image.png", "image.png:3: contains NUL bytes: this looks like a binary file, not papers"),
+    ],
+)
 def test_build_bad_input_one_line_no_output(runner, tmp_path, name, message):
     out = tmp_path / "out.graphml"
     result = runner.invoke(cli, ["build", str(DATA / name), "--output", str(out), "--html", str(tmp_path / "p.html")])
@@ -50,8 +53,9 @@ def test_build_bad_input_one_line_no_output(runner, tmp_path, name, message):
 
 
 def test_build_bad_format_is_a_usage_error(runner, tmp_path):
-    result = runner.invoke(cli, ["build", str(DATA / "papers.jsonl"), "--output", str(tmp_path / "x"),
-                                 "--format", "pdf"])
+    result = runner.invoke(
+        cli, ["build", str(DATA / "papers.jsonl"), "--output", str(tmp_path / "x"), "--format", "pdf"]
+    )
     assert result.exit_code == 2
     choices = ", ".join(f"'{name}'" for name in formats())
     assert f"Invalid value for '--format': 'pdf' is not one of {choices}." in result.stderr
@@ -113,8 +117,10 @@ def test_export(runner, sample_graphml, tmp_path, fmt):
 def test_missing_or_broken_graph_file(runner, tmp_path):
     result = runner.invoke(cli, ["concepts", "--graph", str(tmp_path / "none.graphml")])
     assert result.exit_code == 1
-    assert result.stderr == (f"Error: {tmp_path / 'none.graphml'}: no such graph file; "
-                             "build one with: graphkit build INPUT --output FILE.graphml\n")
+    assert result.stderr == (
+        f"Error: {tmp_path / 'none.graphml'}: no such graph file; "
+        "build one with: graphkit build INPUT --output FILE.graphml\n"
+    )
     bad = tmp_path / "bad.graphml"
     bad.write_text("<graphml>")
     result = runner.invoke(cli, ["concepts", "--graph", str(bad)])
@@ -146,8 +152,10 @@ def test_export_format_from_the_extension(runner, sample_graphml, tmp_path):
     clash = tmp_path / "x.gexf"
     result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--format", "graphml", "-o", str(clash)])
     assert result.exit_code == 1 and not clash.exists()
-    assert result.stderr == (f"Error: {clash}: the extension says gexf, --format says graphml; "
-                             "name the file with .graphml, or drop --format\n")
+    assert result.stderr == (
+        f"Error: {clash}: the extension says gexf, --format says graphml; "
+        "name the file with .graphml, or drop --format\n"
+    )
 
 
 def test_cli_is_click_over_api_only():
@@ -162,5 +170,12 @@ def test_cli_is_click_over_api_only():
             imported |= {f"{'.' * node.level}{node.module or ''}:{a.name}" for a in node.names}
         elif isinstance(node, ast.Import):
             imported |= {a.name for a in node.names}
-    assert imported <= {"__future__:annotations", "functools", "sys", "click", ".:api", ".errors:GraphkitError",
-                        ".errors:UsageError"}
+    assert imported <= {
+        "__future__:annotations",
+        "functools",
+        "sys",
+        "click",
+        ".:api",
+        ".errors:GraphkitError",
+        ".errors:UsageError",
+    }

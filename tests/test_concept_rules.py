@@ -16,35 +16,61 @@ from graphkit import lemmas as L
 # ---------------------------------------------------------------- merges that must not happen
 
 
-@pytest.mark.parametrize("a, b", [
-    ("generative", "generalization"), ("generative", "generator"), ("generalization", "generator"),
-    ("reinforcement", "REINFORCE"), ("reinforcement learning", "REINFORCE"),
-    ("optimization", "optimality"), ("optimization", "optimizer"), ("optimality", "optimizer"),
-    ("complex", "complexity"), ("computation", "computer"),
-    ("map", "mapping"), ("map", "MAP"), ("mapping", "MAP"),
-    ("generation performance", "generalization performance"),
-    ("language", "language model"), ("language", "LM"),
-    ("knowledge", "knowledge base"), ("visual", "visualization"),
-])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("generative", "generalization"),
+        ("generative", "generator"),
+        ("generalization", "generator"),
+        ("reinforcement", "REINFORCE"),
+        ("reinforcement learning", "REINFORCE"),
+        ("optimization", "optimality"),
+        ("optimization", "optimizer"),
+        ("optimality", "optimizer"),
+        ("complex", "complexity"),
+        ("computation", "computer"),
+        ("map", "mapping"),
+        ("map", "MAP"),
+        ("mapping", "MAP"),
+        ("generation performance", "generalization performance"),
+        ("language", "language model"),
+        ("language", "LM"),
+        ("knowledge", "knowledge base"),
+        ("visual", "visualization"),
+    ],
+)
 def test_different_meanings_have_different_lemma_keys(a, b):
     assert L.lemma_key(a) != L.lemma_key(b)
     assert "".join(L.lemma_key(a)).lower() != "".join(L.lemma_key(b)).lower() or L.is_name(b)
 
 
-@pytest.mark.parametrize("a, b", [
-    ("reinforcement", "REINFORCE"), ("map", "MAP"), ("mapping", "MAP"), ("sam", "SAM"), ("language", "LM"),
-])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("reinforcement", "REINFORCE"),
+        ("map", "MAP"),
+        ("mapping", "MAP"),
+        ("sam", "SAM"),
+        ("language", "LM"),
+    ],
+)
 def test_a_name_never_merges_with_an_ordinary_word_whatever_the_embeddings(a, b):
     assert not R.may_merge(a, b, similarity=1.0)
     assert not R.may_merge(b, a, similarity=1.0)
 
 
-@pytest.mark.parametrize("a, b, sim", [
-    # cosines measured with all-MiniLM-L6-v2 (see AGREE_SIMILARITY)
-    ("generation performance", "generalization performance", 0.86),
-    ("optimization", "optimizer", 0.72), ("visual", "visualization", 0.64),
-    ("computation", "computer", 0.6), ("complex", "complexity", 0.7), ("knowledge", "knowledge base", 0.8),
-])
+@pytest.mark.parametrize(
+    "a, b, sim",
+    [
+        # cosines measured with all-MiniLM-L6-v2 (see AGREE_SIMILARITY)
+        ("generation performance", "generalization performance", 0.86),
+        ("optimization", "optimizer", 0.72),
+        ("visual", "visualization", 0.64),
+        ("computation", "computer", 0.6),
+        ("complex", "complexity", 0.7),
+        ("knowledge", "knowledge base", 0.8),
+    ],
+)
 def test_different_lemmas_merge_only_when_embeddings_agree(a, b, sim):
     assert not R.may_merge(a, b, similarity=sim)
     assert not R.may_merge(a, b)
@@ -57,13 +83,21 @@ def test_a_form_and_its_generic_head_merge_only_when_embeddings_agree():
     assert not R.may_merge("knowledge", "knowledge base", similarity=0.99)  # "base" names a thing
 
 
-@pytest.mark.parametrize("short, long, ok", [
-    ("PPO", "Policy Optimization", False), ("PPO", "Proximal Policy Optimization", True),
-    ("GRPO", "Group Relative Policy Optimization", True), ("VAE", "variational autoencoder", True),
-    ("LSTM", "Long Short-Term Memory", True), ("MAP", "Maximum a Posteriori", True),
-    ("GANs", "Generative Adversarial Nets", True), ("CMC", "computer mediated communication", True),
-    ("LM", "language model", True), ("RL", "reward learning policy", False),
-])
+@pytest.mark.parametrize(
+    "short, long, ok",
+    [
+        ("PPO", "Policy Optimization", False),
+        ("PPO", "Proximal Policy Optimization", True),
+        ("GRPO", "Group Relative Policy Optimization", True),
+        ("VAE", "variational autoencoder", True),
+        ("LSTM", "Long Short-Term Memory", True),
+        ("MAP", "Maximum a Posteriori", True),
+        ("GANs", "Generative Adversarial Nets", True),
+        ("CMC", "computer mediated communication", True),
+        ("LM", "language model", True),
+        ("RL", "reward learning policy", False),
+    ],
+)
 def test_an_acronym_is_spelled_by_its_long_form(short, long, ok):
     assert R.spells(short, long) is ok
 
@@ -75,20 +109,40 @@ def test_group_key_ignores_inflection_spelling_and_hyphens_but_not_case_of_names
     assert R.group_key(("MAP",)) != R.group_key(("map",))
 
 
-@pytest.mark.parametrize("a, b", [
-    ("behaviour cloning", "behavior cloning"), ("Behaviour Cloning", "behavior clonings"),
-    ("normalisation", "normalization"), ("modelling", "modeling"), ("optimisation", "optimization"),
-    ("neighbourhood", "neighborhood"), ("centre", "center"), ("colour", "color"),
-    ("diffusion models", "Diffusion Model"), ("policies", "policy"), ("LLMs", "LLM"),
-    ("pre-training", "pretraining"), ("fine-tuning", "finetuning"), ("analyses", "analysis"),
-])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("behaviour cloning", "behavior cloning"),
+        ("Behaviour Cloning", "behavior clonings"),
+        ("normalisation", "normalization"),
+        ("modelling", "modeling"),
+        ("optimisation", "optimization"),
+        ("neighbourhood", "neighborhood"),
+        ("centre", "center"),
+        ("colour", "color"),
+        ("diffusion models", "Diffusion Model"),
+        ("policies", "policy"),
+        ("LLMs", "LLM"),
+        ("pre-training", "pretraining"),
+        ("fine-tuning", "finetuning"),
+        ("analyses", "analysis"),
+    ],
+)
 def test_inflection_spelling_and_hyphen_variants_merge(a, b):
     assert R.may_merge(a, b)
 
 
 def test_british_spelling_rules_leave_ordinary_words_alone():
     assert [L.american(w) for w in ["hour", "four", "tour", "your", "are", "centre", "analyse", "modelling"]] == [
-        "hour", "four", "tour", "your", "are", "center", "analyze", "modeling"]
+        "hour",
+        "four",
+        "tour",
+        "your",
+        "are",
+        "center",
+        "analyze",
+        "modeling",
+    ]
 
 
 def test_names_keep_case_and_drop_only_a_plural_s():
@@ -101,29 +155,75 @@ def test_names_keep_case_and_drop_only_a_plural_s():
 # ---------------------------------------------------------------- what may be a concept
 
 
-@pytest.mark.parametrize("phrase, why", [
-    ("neural", "adjective"), ("deep", "adjective"), ("convolutional", "adjective"), ("variational", "adjective"),
-    ("complex", "adjective"), ("visual", "adjective"), ("faster", "scaffold"), ("machine", "scaffold"),
-    ("state-of-the-art", "scaffold"), ("state of the art", "scaffold"), ("SOTA", "scaffold"),
-    ("based model", "scaffold"), ("based", "scaffold"),
-    ("FOR", "stop word"), ("AND", "stop word"), ("OF", "stop word"), ("WITH", "stop word"), ("IN", "stop word"),
-    ("THE", "stop word"), ("VIA", "stop word"), ("TO", "stop word"), ("ON", "stop word"), ("BY", "stop word"),
-    ("USING", "stop word"), ("learning FOR", "stop word"),
-    ("captions undergo", "verb"), ("affects overthinking", "verb"), ("networks generalize", "verb"),
-    ("KANO reconstructs ground-truth hamiltonian", "verb"),
-    ("learning method", "broad"), ("learning task", "broad"), ("training data", "broad"),
-    ("benchmark dataset", "broad"), ("deep model", "adjective"), ("neural approach", "adjective"),
-])
+@pytest.mark.parametrize(
+    "phrase, why",
+    [
+        ("neural", "adjective"),
+        ("deep", "adjective"),
+        ("convolutional", "adjective"),
+        ("variational", "adjective"),
+        ("complex", "adjective"),
+        ("visual", "adjective"),
+        ("faster", "scaffold"),
+        ("machine", "scaffold"),
+        ("state-of-the-art", "scaffold"),
+        ("state of the art", "scaffold"),
+        ("SOTA", "scaffold"),
+        ("based model", "scaffold"),
+        ("based", "scaffold"),
+        ("FOR", "stop word"),
+        ("AND", "stop word"),
+        ("OF", "stop word"),
+        ("WITH", "stop word"),
+        ("IN", "stop word"),
+        ("THE", "stop word"),
+        ("VIA", "stop word"),
+        ("TO", "stop word"),
+        ("ON", "stop word"),
+        ("BY", "stop word"),
+        ("USING", "stop word"),
+        ("learning FOR", "stop word"),
+        ("captions undergo", "verb"),
+        ("affects overthinking", "verb"),
+        ("networks generalize", "verb"),
+        ("KANO reconstructs ground-truth hamiltonian", "verb"),
+        ("learning method", "broad"),
+        ("learning task", "broad"),
+        ("training data", "broad"),
+        ("benchmark dataset", "broad"),
+        ("deep model", "adjective"),
+        ("neural approach", "adjective"),
+    ],
+)
 def test_not_a_concept(phrase, why):
     assert R.rejection(phrase) == why
 
 
-@pytest.mark.parametrize("phrase", [
-    "REINFORCE", "GRPO", "SAM2", "DROID", "diffusion", "diffusion model", "reinforcement learning",
-    "theory of mind", "Maximum a Posteriori", "language model", "knowledge base", "visualization",
-    "complexity", "generative adversarial network", "EnvSocial-Diff", "OVO-Bench", "graphics processing unit",
-    "behavior cloning", "signal", "hamiltonian",
-])
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "REINFORCE",
+        "GRPO",
+        "SAM2",
+        "DROID",
+        "diffusion",
+        "diffusion model",
+        "reinforcement learning",
+        "theory of mind",
+        "Maximum a Posteriori",
+        "language model",
+        "knowledge base",
+        "visualization",
+        "complexity",
+        "generative adversarial network",
+        "EnvSocial-Diff",
+        "OVO-Bench",
+        "graphics processing unit",
+        "behavior cloning",
+        "signal",
+        "hamiltonian",
+    ],
+)
 def test_a_concept(phrase):
     assert R.rejection(phrase) is None
 
@@ -138,15 +238,18 @@ def test_glued_sentences_are_split():
         assert R.split_glued(kept) == kept
 
 
-@pytest.mark.parametrize("raw, clean", [
-    ("an **open-world ** agent", "an open-world agent"),
-    ("normalizing flows} and", "normalizing flows and"),
-    (r"\textit{normalizing flows} work", "normalizing flows work"),
-    (r"\textbf{\emph{GRPO}} wins", "GRPO wins"),
-    ("<b>bold</b> and <i>it</i>", " bold and it "),
-    ("the `pip` tool and *emphasis* here", "the pip tool and emphasis here"),
-    ("keep 2*3 and a*b as they are", "keep 2*3 and a*b as they are"),
-])
+@pytest.mark.parametrize(
+    "raw, clean",
+    [
+        ("an **open-world ** agent", "an open-world agent"),
+        ("normalizing flows} and", "normalizing flows and"),
+        (r"\textit{normalizing flows} work", "normalizing flows work"),
+        (r"\textbf{\emph{GRPO}} wins", "GRPO wins"),
+        ("<b>bold</b> and <i>it</i>", " bold and it "),
+        ("the `pip` tool and *emphasis* here", "the pip tool and emphasis here"),
+        ("keep 2*3 and a*b as they are", "keep 2*3 and a*b as they are"),
+    ],
+)
 def test_markup_is_stripped(raw, clean):
     assert R.strip_markup(raw) == clean
 
@@ -164,26 +267,40 @@ def test_display_name_is_the_most_frequent_written_form_with_its_case():
     assert R.display_name(Counter({"EnvSocial-diff": 1, "EnvSocial-Diff": 3})) == "EnvSocial-Diff"
     assert R.display_name(Counter({"OVO-Bench": 2, "OVO-bench": 1})) == "OVO-Bench"
     assert R.display_name(Counter({"Hamiltonian": 3, "hamiltonian": 1})) == "Hamiltonian"
-    assert R.display_name(Counter({"Diffusion models": 2, "diffusion model": 1, "diffusion models": 1}),
-                          initial=["Diffusion models"]) == "diffusion model"
+    assert (
+        R.display_name(
+            Counter({"Diffusion models": 2, "diffusion model": 1, "diffusion models": 1}), initial=["Diffusion models"]
+        )
+        == "diffusion model"
+    )
     assert R.display_name(Counter({"LLMs": 5, "LLM": 2})) == "LLM"
 
 
-@pytest.mark.parametrize("after, kind", [
-    ({"model": 4, "and": 2}, "model"),  # SAM2 model
-    ({"dataset": 3, "of": 1}, "dataset"),  # DROID dataset
-    ({"algorithm": 2, "estimator": 1, "with": 3}, "method"),  # REINFORCE algorithm
-    ({"objective": 1, "loss": 2, "and": 2}, "method"),  # GRPO objective
-    ({"and": 5, "to": 5}, None),
-])
+@pytest.mark.parametrize(
+    "after, kind",
+    [
+        ({"model": 4, "and": 2}, "model"),  # SAM2 model
+        ({"dataset": 3, "of": 1}, "dataset"),  # DROID dataset
+        ({"algorithm": 2, "estimator": 1, "with": 3}, "method"),  # REINFORCE algorithm
+        ({"objective": 1, "loss": 2, "and": 2}, "method"),  # GRPO objective
+        ({"and": 5, "to": 5}, None),
+    ],
+)
 def test_kind_from_the_words_that_follow(after, kind):
     assert R.kind_from_context(Counter(after)) == kind
 
 
-@pytest.mark.parametrize("name, kind", [
-    ("SAM2", "model"), ("GPT-4", "model"), ("T5", "model"), ("REINFORCE", "method"), ("DROID", None),
-    ("diffusion model", None),
-])
+@pytest.mark.parametrize(
+    "name, kind",
+    [
+        ("SAM2", "model"),
+        ("GPT-4", "model"),
+        ("T5", "model"),
+        ("REINFORCE", "method"),
+        ("DROID", None),
+        ("diffusion model", None),
+    ],
+)
 def test_kind_from_the_shape_of_a_name(name, kind):
     assert R.name_kind(name) == kind
 
@@ -196,20 +313,28 @@ from graphkit import mentions as M  # noqa: E402
 def test_a_modifier_inside_a_longer_form_is_no_mention():
     # "reinforcement learning" at 3-4, "reinforcement" at 3: the single word is a modifier there
     matched = [(3, ("reinforcement",), "g1"), (3, ("reinforcement", "learning"), "g2"), (9, ("reinforcement",), "g1")]
-    assert M.mentions_in(matched) == [(3, ("reinforcement", "learning"), "g2", False),
-                                      (9, ("reinforcement",), "g1", False)]
+    assert M.mentions_in(matched) == [
+        (3, ("reinforcement", "learning"), "g2", False),
+        (9, ("reinforcement",), "g1", False),
+    ]
 
 
 def test_a_name_or_a_form_before_a_generic_head_is_still_a_mention():
-    matched = [(0, ("REINFORCE",), "r"), (0, ("REINFORCE", "baseline"), "rb"),
-               (5, ("diffusion",), "d"), (5, ("diffusion", "model"), "dm")]
+    matched = [
+        (0, ("REINFORCE",), "r"),
+        (0, ("REINFORCE", "baseline"), "rb"),
+        (5, ("diffusion",), "d"),
+        (5, ("diffusion", "model"), "dm"),
+    ]
     assert [m[:3] for m in M.mentions_in(matched)] == [m for m in matched]
 
 
 def test_the_tail_of_a_longer_form_is_flagged():
     matched = [(0, ("convolutional", "neural", "network"), "cnn"), (1, ("neural", "network"), "nn")]
-    assert M.mentions_in(matched) == [(0, ("convolutional", "neural", "network"), "cnn", False),
-                                      (1, ("neural", "network"), "nn", True)]
+    assert M.mentions_in(matched) == [
+        (0, ("convolutional", "neural", "network"), "cnn", False),
+        (1, ("neural", "network"), "nn", True),
+    ]
 
 
 def test_unchosen_mentions_need_more_similarity_for_a_broad_word_than_for_a_name():
@@ -217,8 +342,12 @@ def test_unchosen_mentions_need_more_similarity_for_a_broad_word_than_for_a_name
 
 
 def test_display_case_follows_how_authors_write_a_word_inside_sentences():
-    seen = M.word_case_counts([[["We", "fit", "Hamiltonian", "dynamics"], ["The", "Hamiltonian", "is", "hamiltonian"]],
-                               [["A", "generative", "adversarial", "network", "and", "Adversarial", "training"]]])
+    seen = M.word_case_counts(
+        [
+            [["We", "fit", "Hamiltonian", "dynamics"], ["The", "Hamiltonian", "is", "hamiltonian"]],
+            [["A", "generative", "adversarial", "network", "and", "Adversarial", "training"]],
+        ]
+    )
     assert seen["Hamiltonian"] == 2 and seen["We"] == 0
     assert M.authors_case("Hamiltonian", seen) == "Hamiltonian"
     assert M.authors_case("Adversarial Network", seen) == "adversarial network"

@@ -69,10 +69,17 @@ def test_graphml_round_trip_property(titles, aliases, score):
     for i, t in enumerate(titles):
         g.add_node(f"paper:{i}", type="Paper", label=f"p{i}", id=str(i), title=ctrl.sub("", t), abstract="x")
     for j, al in enumerate(aliases):
-        g.add_node(f"concept:{j}", type="Concept", label=f"c{j}", key=str(j), name=f"c{j}",
-                   aliases=[ctrl.sub("", a) for a in al], kind="term", paper_count=1)
-        g.add_edge("paper:0", f"concept:{j}", key="MENTIONS", type="MENTIONS", score=score, rank=j + 1,
-                   evidence="e")
+        g.add_node(
+            f"concept:{j}",
+            type="Concept",
+            label=f"c{j}",
+            key=str(j),
+            name=f"c{j}",
+            aliases=[ctrl.sub("", a) for a in al],
+            kind="term",
+            paper_count=1,
+        )
+        g.add_edge("paper:0", f"concept:{j}", key="MENTIONS", type="MENTIONS", score=score, rank=j + 1, evidence="e")
     back = read_graphml(io.BytesIO(graphml_bytes(g)))
     same_graph(g, back)  # (carriage returns never reach a graph: readers turn them into newlines)
     for j, al in enumerate(aliases):
@@ -109,12 +116,18 @@ def test_unknown_format_and_no_partial_output(sample_graph, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"", "not a readable GraphML file"),
-    (b"<graphml><graph><node id='a'/>", "not a readable GraphML file"),
-    (b"<?xml version='1.0'?><graphml xmlns='http://graphml.graphdrawing.org/xmlns'><graph edgedefault='directed'>"
-     b"<node id='a'/></graph></graphml>", "no Paper nodes; is this a graphkit graph?"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "not a readable GraphML file"),
+        (b"<graphml><graph><node id='a'/>", "not a readable GraphML file"),
+        (
+            b"<?xml version='1.0'?><graphml xmlns='http://graphml.graphdrawing.org/xmlns'><graph edgedefault='directed'>"
+            b"<node id='a'/></graph></graphml>",
+            "no Paper nodes; is this a graphkit graph?",
+        ),
+    ],
+)
 def test_bad_graph_files(tmp_path, content, message):
     path = tmp_path / "bad.graphml"
     path.write_bytes(content)

@@ -28,8 +28,11 @@ def kw_graph():
 
 
 def co_occurs(g):
-    return {frozenset((g.nodes[u]["name"], g.nodes[v]["name"])): d["weight"]
-            for u, v, k, d in g.edges(keys=True, data=True) if k == S.CO_OCCURS}
+    return {
+        frozenset((g.nodes[u]["name"], g.nodes[v]["name"])): d["weight"]
+        for u, v, k, d in g.edges(keys=True, data=True)
+        if k == S.CO_OCCURS
+    }
 
 
 def test_vosviewer_round_trip(kw_graph, tmp_path):
@@ -37,8 +40,17 @@ def test_vosviewer_round_trip(kw_graph, tmp_path):
     map_path, net_path = output_paths(tmp_path / "kw_map.txt", "vosviewer")
     assert (map_path.name, net_path.name) == ("kw_map.txt", "kw_network.txt")
     header = map_path.read_text(encoding="utf-8").splitlines()[0].split("\t")
-    assert header == ["id", "label", "x", "y", "cluster", "weight<Links>", "weight<Total link strength>",
-                      "weight<Occurrences>", "score<Avg. pub. year>"]
+    assert header == [
+        "id",
+        "label",
+        "x",
+        "y",
+        "cluster",
+        "weight<Links>",
+        "weight<Total link strength>",
+        "weight<Occurrences>",
+        "score<Avg. pub. year>",
+    ]
     back = read_vosviewer(map_path, net_path)
     labels = {d["label"]: n for n, d in back.nodes(data=True)}
     concepts = {d["name"]: d for _, d in S.nodes_of(kw_graph, S.CONCEPT)}
@@ -47,8 +59,9 @@ def test_vosviewer_round_trip(kw_graph, tmp_path):
     for name, d in concepts.items():
         assert back.nodes[labels[name]]["weight<Occurrences>"] == d["paper_count"]
         assert 1 <= back.nodes[labels[name]]["cluster"] <= 1000
-    strengths = {frozenset((back.nodes[a]["label"], back.nodes[b]["label"])): d["strength"]
-                 for a, b, d in back.edges(data=True)}
+    strengths = {
+        frozenset((back.nodes[a]["label"], back.nodes[b]["label"])): d["strength"] for a, b, d in back.edges(data=True)
+    }
     assert strengths == co_occurs(kw_graph)
     dl = back.nodes[labels["deep learning"]]
     assert dl["score<Avg. pub. year>"] == pytest.approx((2020 + 2021 + 2022) / 3, abs=0.01)
@@ -66,8 +79,11 @@ def test_vosviewer_uses_cluster_attribute_and_positions(kw_graph):
 
 def test_vosviewer_papers_and_authors(sample_graph):
     papers_map, papers_net = vosviewer_text(sample_graph, "papers")
-    assert papers_map.splitlines()[0].split("\t")[5:8] == ["weight<Links>", "weight<Total link strength>",
-                                                             "weight<Citations>"]
+    assert papers_map.splitlines()[0].split("\t")[5:8] == [
+        "weight<Links>",
+        "weight<Total link strength>",
+        "weight<Citations>",
+    ]
     assert len(papers_map.splitlines()) == 1 + sum(1 for _ in S.nodes_of(sample_graph, S.PAPER))
     with pytest.raises(Exception, match="--items must be one of concepts, papers, authors"):
         vosviewer_text(sample_graph, "venues")
@@ -147,24 +163,31 @@ def test_cli_exports(runner, sample_graphml, tmp_path):
     result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--format", "vosviewer", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith(f"Wrote {out}_map.txt and {out}_network.txt (")
-    authors = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--items", "authors",
-                                  "-o", str(tmp_path / "a.net")])
+    authors = runner.invoke(
+        cli, ["export", "--graph", str(sample_graphml), "--items", "authors", "-o", str(tmp_path / "a.net")]
+    )
     assert authors.exit_code == 0, authors.output
     tables = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "-o", str(tmp_path / "t.csv")])
     assert tables.stdout.startswith(f"Wrote {tmp_path}/t.nodes.csv and {tmp_path}/t.edges.csv (")
 
 
 def test_cli_export_bad_input(runner, sample_graphml, tmp_path):
-    items = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--items", "papers", "-o", str(tmp_path / "x.graphml")])
+    items = runner.invoke(
+        cli, ["export", "--graph", str(sample_graphml), "--items", "papers", "-o", str(tmp_path / "x.graphml")]
+    )
     assert items.exit_code == 2 and "--items is for the vosviewer and pajek formats, not graphml" in items.stderr
-    clash = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--format", "pajek", "-o", str(tmp_path / "x_map.txt")])
+    clash = runner.invoke(
+        cli, ["export", "--graph", str(sample_graphml), "--format", "pajek", "-o", str(tmp_path / "x_map.txt")]
+    )
     assert clash.exit_code == 1
-    assert clash.stderr.endswith("x_map.txt: the extension says vosviewer, --format says pajek; name the file with "
-                                 ".net, or drop --format\n")
+    assert clash.stderr.endswith(
+        "x_map.txt: the extension says vosviewer, --format says pajek; name the file with .net, or drop --format\n"
+    )
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")
-    nowhere = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--format", "vosviewer",
-                                  "-o", str(blocked / "m")])
+    nowhere = runner.invoke(
+        cli, ["export", "--graph", str(sample_graphml), "--format", "vosviewer", "-o", str(blocked / "m")]
+    )
     assert nowhere.exit_code == 1 and nowhere.stderr.startswith("Error: ") and len(nowhere.stderr.splitlines()) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
     with pytest.raises(GraphFileError, match="give it a file name, not an open file"):
@@ -191,8 +214,12 @@ def test_multi_file_export_writes_all_or_nothing(kw_graph, tmp_path, monkeypatch
 
 def test_cli_csv_output_of_concepts_and_papers(runner, tmp_path):
     out = tmp_path / "kw.graphml"
-    assert runner.invoke(cli, ["build", str(DATA / "keywords_only.jsonl"), "--concepts", "keywords",
-                               "-o", str(out), "-q"]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli, ["build", str(DATA / "keywords_only.jsonl"), "--concepts", "keywords", "-o", str(out), "-q"]
+        ).exit_code
+        == 0
+    )
     rows = list(csv.reader(io.StringIO(runner.invoke(cli, ["concepts", "--graph", str(out), "--csv"]).stdout)))
     assert rows[0] == ["name", "kind", "paper_count", "first_year", "source", "aliases", "key"]
     assert ['robotics, "quoted"; label', "term", "1", "2023", "keyword", "[]", 'robotics, "quoted"; label'] in rows

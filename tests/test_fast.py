@@ -123,6 +123,7 @@ def test_cli_build_fast_bad_input_leaves_nothing(runner, tmp_path):
 
 # --- sidecar ---------------------------------------------------------------------------------------
 
+
 @pytest.fixture
 def small_graph(tmp_path, monkeypatch):
     monkeypatch.setenv("GRAPHKIT_CACHE_DIR", str(tmp_path / "cache"))
@@ -140,8 +141,9 @@ def small_graph(tmp_path, monkeypatch):
 
 
 def _same(a, b):
-    return (dict(a.nodes(data=True)) == dict(b.nodes(data=True))
-            and sorted(map(repr, a.edges(keys=True, data=True))) == sorted(map(repr, b.edges(keys=True, data=True))))
+    return dict(a.nodes(data=True)) == dict(b.nodes(data=True)) and sorted(
+        map(repr, a.edges(keys=True, data=True))
+    ) == sorted(map(repr, b.edges(keys=True, data=True)))
 
 
 def test_sidecar_not_written_by_reading_and_used_once_built(small_graph, monkeypatch):
@@ -210,6 +212,7 @@ def test_missing_graph_is_a_one_line_error(runner, tmp_path):
 
 # --- progress --------------------------------------------------------------------------------------
 
+
 class _Tty(io.StringIO):
     def isatty(self):
         return True
@@ -253,14 +256,21 @@ def test_build_shows_every_stage_on_a_terminal(monkeypatch, tmp_path):
 
 # --- co-occurrence counts --------------------------------------------------------------------------
 
+
 def test_cooccurrence_counts():
     from graphkit.build import cooccurrence_counts
     from graphkit.link import Linked
     from graphkit.model import Mention
 
-    ms = [Mention("p1", "a", 1.0, 1, ""), Mention("p1", "b", 1.0, 2, ""), Mention("p1", "c", 1.0, 3, ""),
-          Mention("p2", "a", 1.0, 1, ""), Mention("p2", "b", 1.0, 2, ""), Mention("p2", "b", 1.0, 3, ""),
-          Mention("p3", "c", 1.0, 1, "")]
+    ms = [
+        Mention("p1", "a", 1.0, 1, ""),
+        Mention("p1", "b", 1.0, 2, ""),
+        Mention("p1", "c", 1.0, 3, ""),
+        Mention("p2", "a", 1.0, 1, ""),
+        Mention("p2", "b", 1.0, 2, ""),
+        Mention("p2", "b", 1.0, 3, ""),
+        Mention("p3", "c", 1.0, 1, ""),
+    ]
     linked = Linked([], ms, [], {}, [])
     i, j, w, counts = cooccurrence_counts(linked, ["a", "b", "c"])
     assert {(int(x), int(y)): int(n) for x, y, n in zip(i, j, w)} == {(0, 1): 2, (0, 2): 1, (1, 2): 1}

@@ -16,56 +16,210 @@ FORMATS = DATA / "formats"
 
 # file, format, records, then for each record: id, title start, year, first author, authors, DOI, cited
 FIXTURES = [
-    ("ieee_export.ris", "ris", [
-        ("doi:10.1109/mcse.2018.2884139", "The European Approach to the Exascale", 2019, "G. Kalbe", 1,
-         "10.1109/mcse.2018.2884139", 0),
-        ("doi:10.1109/escience.2019.00063", "Reference Exascale Architecture", 2019, "M. Bobák", 14,
-         "10.1109/escience.2019.00063", 0),
-        ("doi:10.26599/tst.2020.9010009", "Brief introduction of TianHe", 2021, "R. Wang", 10,
-         "10.26599/tst.2020.9010009", 0),
-    ]),
-    ("wos_export.bib", "bibtex", [
-        ("WOS:000719584000015", "ELECTRE-SCORE : A first outranking", 2022, "Figueira, Jose Rui", 3,
-         "10.1016/j.ejor.2021.05.017", 47),
-        ("WOS:000702351700087", "An integrated methodological approach", 2021, "Ahmed, Umair", 3,
-         "10.1016/j.ress.2021.108022", 86),
-        ("WOS:000692076300008", "Multiple-criteria decision-making sorting methods", 2021, "Alvarez, Pavel Anselmo",
-         3, "10.1016/j.eswa.2021.115368", 200),
-    ]),
-    ("scopus_export.bib", "bibtex", [
-        ("2-s2.0-85107941291", "ELECTRE-SCORE: A first outranking", 2022, "Figueira, J.R.", 3,
-         "10.1016/j.ejor.2021.05.017", 48),
-        ("2-s2.0-85111438973", "Classification model for bid/no-bid", 2022, "de Araújo, M.C.B.", 3,
-         "10.1111/itor.13037", 51),
-        ("2-s2.0-85119274096", "Multidimensional risk classification", 2021, "Viana, F.F.C.L.", 4,
-         "10.1016/j.jngse.2021.104318", 67),
-    ]),
-    ("wos_savedrecs.txt", "wos", [
-        ("WOS:A1979GV55600001", "EXPERIMENTS IN PHENOMENOLOGICAL ELECTRODYNAMICS AND THE ELECTROMAGNETIC ENERGY",
-         1979, "BREVIK, I", 1, "10.1016/0370-1573(79)90074-7", 104),
-        ("WOS:A1977DW70300003", "LONGITUDINAL AND TRANSVERSE DISPLACEMENTS", 1977, "COWAN, JJ", 2,
-         "10.1364/josa.67.001307", 34),
-        ("WOS:A1996TN21700022", "Longitudinal and transverse effects of nonspecular", 1996, "Nasalski, W", 1,
-         "10.1364/josaa.13.000172", 64),
-    ]),
-    ("scopus_export.csv", "csv", [
-        ("2-s2.0-27344436659", "Scalable molecular dynamics with NAMD", 2005, "Phillips J.C.", 10,
-         "10.1002/jcc.20289", 158),
-        ("2-s2.0-0024645936", "Petri Nets: Properties, Analysis and Applications", 1989, "Murata T.", 1,
-         "10.1109/5.24143", 317),
-        ("2-s2.0-85123480963", "Petri nets and ODEs as complementary methods", 2022, "Gutowska K.", 6,
-         "10.1038/s41598-022-04849-0", 42),
-        ("2-s2.0-85138069321", "Mathematical modeling of the molecular switch", 2022, "Amstein L.K.", 6,
-         "10.1371/journal.pcbi.1010383", 101),
-    ]),
-    ("openalex_work_W2741809807.json", "openalex", [
-        ("W2741809807", "The state of OA: a large-scale analysis", 2018, "Heather Piwowar", 9,
-         "10.7717/peerj.4375", 45),
-    ]),
-    ("semanticscholar_paper.json", "semanticscholar", [
-        ("2d5673caa9e6af3a7b82a43f19ee920992db07ad", "Computing Machinery and Intelligence", 1950, "A. Turing", 1,
-         "10.1093/mind/lix.236.433", 14),
-    ]),
+    (
+        "ieee_export.ris",
+        "ris",
+        [
+            (
+                "doi:10.1109/mcse.2018.2884139",
+                "The European Approach to the Exascale",
+                2019,
+                "G. Kalbe",
+                1,
+                "10.1109/mcse.2018.2884139",
+                0,
+            ),
+            (
+                "doi:10.1109/escience.2019.00063",
+                "Reference Exascale Architecture",
+                2019,
+                "M. Bobák",
+                14,
+                "10.1109/escience.2019.00063",
+                0,
+            ),
+            (
+                "doi:10.26599/tst.2020.9010009",
+                "Brief introduction of TianHe",
+                2021,
+                "R. Wang",
+                10,
+                "10.26599/tst.2020.9010009",
+                0,
+            ),
+        ],
+    ),
+    (
+        "wos_export.bib",
+        "bibtex",
+        [
+            (
+                "WOS:000719584000015",
+                "ELECTRE-SCORE : A first outranking",
+                2022,
+                "Figueira, Jose Rui",
+                3,
+                "10.1016/j.ejor.2021.05.017",
+                47,
+            ),
+            (
+                "WOS:000702351700087",
+                "An integrated methodological approach",
+                2021,
+                "Ahmed, Umair",
+                3,
+                "10.1016/j.ress.2021.108022",
+                86,
+            ),
+            (
+                "WOS:000692076300008",
+                "Multiple-criteria decision-making sorting methods",
+                2021,
+                "Alvarez, Pavel Anselmo",
+                3,
+                "10.1016/j.eswa.2021.115368",
+                200,
+            ),
+        ],
+    ),
+    (
+        "scopus_export.bib",
+        "bibtex",
+        [
+            (
+                "2-s2.0-85107941291",
+                "ELECTRE-SCORE: A first outranking",
+                2022,
+                "Figueira, J.R.",
+                3,
+                "10.1016/j.ejor.2021.05.017",
+                48,
+            ),
+            (
+                "2-s2.0-85111438973",
+                "Classification model for bid/no-bid",
+                2022,
+                "de Araújo, M.C.B.",
+                3,
+                "10.1111/itor.13037",
+                51,
+            ),
+            (
+                "2-s2.0-85119274096",
+                "Multidimensional risk classification",
+                2021,
+                "Viana, F.F.C.L.",
+                4,
+                "10.1016/j.jngse.2021.104318",
+                67,
+            ),
+        ],
+    ),
+    (
+        "wos_savedrecs.txt",
+        "wos",
+        [
+            (
+                "WOS:A1979GV55600001",
+                "EXPERIMENTS IN PHENOMENOLOGICAL ELECTRODYNAMICS AND THE ELECTROMAGNETIC ENERGY",
+                1979,
+                "BREVIK, I",
+                1,
+                "10.1016/0370-1573(79)90074-7",
+                104,
+            ),
+            (
+                "WOS:A1977DW70300003",
+                "LONGITUDINAL AND TRANSVERSE DISPLACEMENTS",
+                1977,
+                "COWAN, JJ",
+                2,
+                "10.1364/josa.67.001307",
+                34,
+            ),
+            (
+                "WOS:A1996TN21700022",
+                "Longitudinal and transverse effects of nonspecular",
+                1996,
+                "Nasalski, W",
+                1,
+                "10.1364/josaa.13.000172",
+                64,
+            ),
+        ],
+    ),
+    (
+        "scopus_export.csv",
+        "csv",
+        [
+            (
+                "2-s2.0-27344436659",
+                "Scalable molecular dynamics with NAMD",
+                2005,
+                "Phillips J.C.",
+                10,
+                "10.1002/jcc.20289",
+                158,
+            ),
+            (
+                "2-s2.0-0024645936",
+                "Petri Nets: Properties, Analysis and Applications",
+                1989,
+                "Murata T.",
+                1,
+                "10.1109/5.24143",
+                317,
+            ),
+            (
+                "2-s2.0-85123480963",
+                "Petri nets and ODEs as complementary methods",
+                2022,
+                "Gutowska K.",
+                6,
+                "10.1038/s41598-022-04849-0",
+                42,
+            ),
+            (
+                "2-s2.0-85138069321",
+                "Mathematical modeling of the molecular switch",
+                2022,
+                "Amstein L.K.",
+                6,
+                "10.1371/journal.pcbi.1010383",
+                101,
+            ),
+        ],
+    ),
+    (
+        "openalex_work_W2741809807.json",
+        "openalex",
+        [
+            (
+                "W2741809807",
+                "The state of OA: a large-scale analysis",
+                2018,
+                "Heather Piwowar",
+                9,
+                "10.7717/peerj.4375",
+                45,
+            ),
+        ],
+    ),
+    (
+        "semanticscholar_paper.json",
+        "semanticscholar",
+        [
+            (
+                "2d5673caa9e6af3a7b82a43f19ee920992db07ad",
+                "Computing Machinery and Intelligence",
+                1950,
+                "A. Turing",
+                1,
+                "10.1093/mind/lix.236.433",
+                14,
+            ),
+        ],
+    ),
 ]
 
 
@@ -73,15 +227,18 @@ FIXTURES = [
 def test_fixture_records(name, fmt, expected):
     papers, used = read_file(FORMATS / name)
     assert used == fmt
-    got = [(p.id, p.title[: len(e[1])], p.year, p.authors[0], len(p.authors), p.doi, len(p.cited))
-           for p, e in zip(papers, expected)]
+    got = [
+        (p.id, p.title[: len(e[1])], p.year, p.authors[0], len(p.authors), p.doi, len(p.cited))
+        for p, e in zip(papers, expected)
+    ]
     assert got == [tuple(e) for e in expected]
     assert len(papers) == len(expected)
     assert all(p.sources == [p.source] for p in papers)
 
 
-@pytest.mark.parametrize("name", ["wos_export.bib", "ieee_export.ris", "wos_savedrecs.txt", "scopus_export.csv",
-                                  "scopus_export.bib"])
+@pytest.mark.parametrize(
+    "name", ["wos_export.bib", "ieee_export.ris", "wos_savedrecs.txt", "scopus_export.csv", "scopus_export.bib"]
+)
 def test_exports_are_detected_by_content_whatever_the_name(tmp_path, name):
     """A bibliographic export is never read as plain text, even named .txt."""
     path = tmp_path / "export.txt"
@@ -101,14 +258,24 @@ def test_authors_keywords_and_cited_references():
     assert wos[0].keywords[:3] == ["Multiple criteria analysis", "ELECTRE methods", "Scoring methods"]
     assert "COMPENSATORY COMPOSITE INDICATORS" in wos[0].keywords  # Keywords-Plus (WoS ID)
     first = wos[0].cited[0]
-    assert (first.author, first.year, first.venue, first.volume, first.page, first.doi) == \
-        ("Amgoud L", 2009, "ARTIF INTELL", "173", "413", "10.1016/j.artint.2008.11.006")
+    assert (first.author, first.year, first.venue, first.volume, first.page, first.doi) == (
+        "Amgoud L",
+        2009,
+        "ARTIF INTELL",
+        "173",
+        "413",
+        "10.1016/j.artint.2008.11.006",
+    )
     assert wos[0].cited[1].text == "[Anonymous], 2000, B WORLD HEALTH ORGAN, V78, P868"
     scopus, _ = read_file(FORMATS / "scopus_export.bib")
     assert scopus[0].keywords[0] == "ELECTRE methods"
     ref = scopus[0].cited[0]
     assert (ref.author, ref.title, ref.year, ref.venue) == (
-        "Amgoud, L.", "Using arguments for making and explaining decisions", 2009, "Artificial Intelligence")
+        "Amgoud, L.",
+        "Using arguments for making and explaining decisions",
+        2009,
+        "Artificial Intelligence",
+    )
     txt, _ = read_file(FORMATS / "wos_savedrecs.txt")
     assert txt[2].keywords[:2] == ["TOTAL-INTERNAL-REFLECTION", "INHOMOGENEOUS WAVE TYPES"]
     assert txt[0].cited[3].text.startswith("Arnaud J. A., 1973, Optics Communications, V7")
@@ -169,9 +336,14 @@ def test_merge_by_title_and_year(tmp_path):
     a = tmp_path / "a.jsonl"
     b = tmp_path / "b.jsonl"
     a.write_text(json.dumps({"id": "a1", "title": "Deep Learning: a Survey", "year": 2020, "abstract": "x y z"}) + "\n")
-    b.write_text(json.dumps({"id": "b1", "title": "deep learning -- A survey.", "year": 2020,
-                             "keywords": ["dl"], "references": ["a0"]}) + "\n"
-                 + json.dumps({"id": "b2", "title": "Deep learning: a survey", "year": 2021}) + "\n")
+    b.write_text(
+        json.dumps(
+            {"id": "b1", "title": "deep learning -- A survey.", "year": 2020, "keywords": ["dl"], "references": ["a0"]}
+        )
+        + "\n"
+        + json.dumps({"id": "b2", "title": "Deep learning: a survey", "year": 2021})
+        + "\n"
+    )
     papers, _ = read_papers([a, b])
     assert [p.id for p in papers] == ["a1", "b2"]
     assert papers[0].keywords == ["dl"] and papers[0].references == ["a0"] and papers[0].abstract == "x y z"
@@ -186,22 +358,46 @@ def test_scopus_csv_extra_funding_columns_and_doubled_quotes(tmp_path):
     assert p.title == 'A "quoted" title' and p.abstract == 'Line one,\nline "two"'.replace("\n", "\n")
 
 
-@pytest.mark.parametrize("name, text, message", [
-    ("broken.ris", "TY  - JOUR\nTI  - A title\nAU  - Smith, J.\nPY  - 2020\n",
-     "broken.ris:1: malformed RIS: 1 records start with TY but 0 end with ER"),
-    ("broken.txt", "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Smith, J\nTI A title\nthis is no tag\nER\nEF\n",
-     "broken.txt:6: malformed Web of Science record: 'this is no tag' is not a tagged line"),
-    ("unended.txt", "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Smith, J\nTI A title\nPY 2020\n",
-     "unended.txt:3: malformed Web of Science record: it has no ER line"),
-    ("empty.bib", "@article{x,\n  author = {Smith, J.},\n  year = {2020}\n}\n",
-     "empty.bib: no BibTeX records with a title or an abstract found"),
-    ("multiline.csv", 'id,title,abstract\n1,"A, first","An abstract\nover two lines",extra\n',
-     "multiline.csv:2: malformed CSV: row has 4 fields, the header has 3"),
-    ("open.csv", 'id,title,abstract\n1,A,fine\n2,"never closed,abstract\nmore\n',
-     "open.csv:3: malformed CSV: unexpected end of data"),
-    ("nothing.jsonl", '{"id": "a", "year": 2020}\n{"id": "b", "abstract": " "}\n',
-     "nothing.jsonl:1: 2 of 2 records have neither abstract nor title: lines 1, 2"),
-])
+@pytest.mark.parametrize(
+    "name, text, message",
+    [
+        (
+            "broken.ris",
+            "TY  - JOUR\nTI  - A title\nAU  - Smith, J.\nPY  - 2020\n",
+            "broken.ris:1: malformed RIS: 1 records start with TY but 0 end with ER",
+        ),
+        (
+            "broken.txt",
+            "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Smith, J\nTI A title\nthis is no tag\nER\nEF\n",
+            "broken.txt:6: malformed Web of Science record: 'this is no tag' is not a tagged line",
+        ),
+        (
+            "unended.txt",
+            "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Smith, J\nTI A title\nPY 2020\n",
+            "unended.txt:3: malformed Web of Science record: it has no ER line",
+        ),
+        (
+            "empty.bib",
+            "@article{x,\n  author = {Smith, J.},\n  year = {2020}\n}\n",
+            "empty.bib: no BibTeX records with a title or an abstract found",
+        ),
+        (
+            "multiline.csv",
+            'id,title,abstract\n1,"A, first","An abstract\nover two lines",extra\n',
+            "multiline.csv:2: malformed CSV: row has 4 fields, the header has 3",
+        ),
+        (
+            "open.csv",
+            'id,title,abstract\n1,A,fine\n2,"never closed,abstract\nmore\n',
+            "open.csv:3: malformed CSV: unexpected end of data",
+        ),
+        (
+            "nothing.jsonl",
+            '{"id": "a", "year": 2020}\n{"id": "b", "abstract": " "}\n',
+            "nothing.jsonl:1: 2 of 2 records have neither abstract nor title: lines 1, 2",
+        ),
+    ],
+)
 def test_bad_exports_name_file_and_line(tmp_path, name, text, message):
     path = tmp_path / name
     path.write_text(text)
@@ -217,11 +413,21 @@ REAL = [  # file, records, records with an abstract, cited references, first tit
     ("ieee_export.ris", 25, 25, 0, "The European Approach to the Exascale Challenge"),
     ("wos_export.bib", 236, 236, 9581, "ELECTRE-SCORE : A first outranking based method for scoring actions"),
     ("scopus_export.bib", 263, 262, 9653, "ELECTRE-SCORE: A first outranking based method for scoring actions"),
-    ("wos_savedrecs.txt", 32, 10, 958, "EXPERIMENTS IN PHENOMENOLOGICAL ELECTRODYNAMICS AND THE ELECTROMAGNETIC "
-                                       "ENERGY-MOMENTUM TENSOR"),
+    (
+        "wos_savedrecs.txt",
+        32,
+        10,
+        958,
+        "EXPERIMENTS IN PHENOMENOLOGICAL ELECTRODYNAMICS AND THE ELECTROMAGNETIC ENERGY-MOMENTUM TENSOR",
+    ),
     ("scopus_export.csv", 58, 57, 2452, "Scalable molecular dynamics with NAMD"),
-    ("openalex_work_W2741809807.json", 1, 1, 45, "The state of OA: a large-scale analysis of the prevalence and "
-                                                 "impact of Open Access articles"),
+    (
+        "openalex_work_W2741809807.json",
+        1,
+        1,
+        45,
+        "The state of OA: a large-scale analysis of the prevalence and impact of Open Access articles",
+    ),
     ("semanticscholar_paper.json", 1, 1, 14, "Computing Machinery and Intelligence"),
 ]
 

@@ -36,8 +36,11 @@ def test_lone_surrogate_in_json_is_one_line(runner, tmp_path):
     g.write_text('[\n {"abstract": "fine text", "title": "x\\udfff"}\n]')
     out = tmp_path / "g.graphml"
     result = runner.invoke(cli, ["build", str(g), "-o", str(out), "-q"])
-    assert result.exit_code == 1 and result.stderr == f"Error: {g}:2: lone surrogate \\udfff in a JSON string: " \
-                                                      "not a character; fix or remove it\n"
+    assert (
+        result.exit_code == 1
+        and result.stderr
+        == f"Error: {g}:2: lone surrogate \\udfff in a JSON string: not a character; fix or remove it\n"
+    )
     assert not out.exists()
     # a proper pair is one character and reads fine
     ok = tmp_path / "ok.jsonl"
@@ -112,8 +115,10 @@ def test_corrupt_cache_is_left_alone_and_everything_computed(tmp_path, embedder_
     path.write_bytes(junk)
     vecs, warned = embed_with(path, texts)
     np.testing.assert_allclose(vecs, expected, atol=1e-3)
-    assert warned == [f"embedding cache {path}: file is not a database; computing every embedding "
-                      "(delete the file to start a new cache)"]
+    assert warned == [
+        f"embedding cache {path}: file is not a database; computing every embedding "
+        "(delete the file to start a new cache)"
+    ]
     assert path.read_bytes() == junk
 
 
@@ -147,8 +152,9 @@ def test_read_only_cache_is_read_not_written(tmp_path, embedder_texts):
         again = MiniLMEmbedder(cache=cache).embed(texts)
     np.testing.assert_allclose(vecs, expected, atol=1e-3)
     np.testing.assert_allclose(again, expected, atol=1e-3)
-    assert [str(w.message) for w in caught] == [f"embedding cache {path}: attempt to write a readonly database; "
-                                                "new embeddings are not kept"]
+    assert [str(w.message) for w in caught] == [
+        f"embedding cache {path}: attempt to write a readonly database; new embeddings are not kept"
+    ]
 
 
 @pytest.mark.integration
@@ -164,8 +170,9 @@ def test_damaged_vectors_are_computed_again(tmp_path, embedder_texts):
     db.close()
     vecs, warned = embed_with(path, texts)
     np.testing.assert_allclose(vecs, expected, atol=1e-3)
-    assert warned == [f"embedding cache {path}: 2 stored vectors are damaged (wrong size or not unit length); "
-                      "computing them again"]
+    assert warned == [
+        f"embedding cache {path}: 2 stored vectors are damaged (wrong size or not unit length); computing them again"
+    ]
     assert embed_with(path, texts)[1] == []  # and they were stored whole again
 
 
@@ -178,8 +185,10 @@ def test_cli_shows_a_cache_warning_as_one_line(runner, tmp_path, monkeypatch):
     f.write_text(ABSTRACT + "\n")
     result = runner.invoke(cli, ["build", str(f), "-o", str(tmp_path / "g.graphml"), "-q"])
     assert result.exit_code == 0, result.output
-    assert result.stderr == (f"Warning: embedding cache {tmp_path / 'cache' / 'embeddings.sqlite'}: file is not a "
-                             "database; computing every embedding (delete the file to start a new cache)\n")
+    assert result.stderr == (
+        f"Warning: embedding cache {tmp_path / 'cache' / 'embeddings.sqlite'}: file is not a "
+        "database; computing every embedding (delete the file to start a new cache)\n"
+    )
 
 
 # ---------------------------------------------------------------- packaging and set-up
@@ -187,8 +196,10 @@ def test_cli_shows_a_cache_warning_as_one_line(runner, tmp_path, monkeypatch):
 
 def test_no_repo_folder_shadows_the_neo4j_driver():
     """From the repo root, `import neo4j` must not find a folder of the repo (a namespace package)."""
-    code = ("import importlib.util, sys; sys.path[:] = [p for p in sys.path if 'site-packages' not in p]; "
-            "spec = importlib.util.find_spec('neo4j'); print(spec and list(spec.submodule_search_locations or []))")
+    code = (
+        "import importlib.util, sys; sys.path[:] = [p for p in sys.path if 'site-packages' not in p]; "
+        "spec = importlib.util.find_spec('neo4j'); print(spec and list(spec.submodule_search_locations or []))"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert out.strip() == "None"
 
@@ -211,8 +222,9 @@ def test_missing_driver_is_one_line(monkeypatch, module):
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("fragment", ["#node=constructor", "#node=__proto__", "#node=%E0%A4%A", "#node=toString",
-                                      "#node=hasOwnProperty"])
+@pytest.mark.parametrize(
+    "fragment", ["#node=constructor", "#node=__proto__", "#node=%E0%A4%A", "#node=toString", "#node=hasOwnProperty"]
+)
 def test_hostile_node_fragments_do_not_throw(sample_graph, tmp_path, browser, fragment):
     from graphkit.render import render_page
 
@@ -225,8 +237,10 @@ def test_hostile_node_fragments_do_not_throw(sample_graph, tmp_path, browser, fr
         page.goto(path.as_uri() + fragment)
         page.wait_for_function("document.body.dataset.rendered === '1'", timeout=30_000)
         page.evaluate("location.hash = '#node=concept%3Asam2'")  # a good fragment after a bad one still works
-        page.wait_for_function("document.querySelector('#panel h2') && "
-                               "document.querySelector('#panel h2').textContent === 'SAM2'", timeout=10_000)
+        page.wait_for_function(
+            "document.querySelector('#panel h2') && document.querySelector('#panel h2').textContent === 'SAM2'",
+            timeout=10_000,
+        )
         page.evaluate(f"location.hash = {fragment!r}")
         page.wait_for_timeout(200)
     finally:
@@ -236,8 +250,12 @@ def test_hostile_node_fragments_do_not_throw(sample_graph, tmp_path, browser, fr
 
 def copy_clone(dest):
     """The clone's files as git sees them (tracked and untracked, not ignored), symlinks kept."""
-    files = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=ROOT,
-                           capture_output=True, check=True).stdout.split(b"\0")
+    files = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
     for name in filter(None, files):
         src = ROOT / name.decode()
         if not os.path.lexists(src):
@@ -264,6 +282,7 @@ def test_set_up_in_another_clone_does_not_repoint_this_one(tmp_path):
     assert their_layer == str(other / ".venv") and layer == str(ROOT / ".venv")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     for venv, clone in ((layer, ROOT), (their_layer, other)):
-        out = subprocess.run([f"{venv}/bin/python", "-c", where], cwd=tmp_path, env=env, capture_output=True,
-                             text=True, check=True).stdout.strip()
+        out = subprocess.run(
+            [f"{venv}/bin/python", "-c", where], cwd=tmp_path, env=env, capture_output=True, text=True, check=True
+        ).stdout.strip()
         assert out == str(clone / "graphkit" / "__init__.py")

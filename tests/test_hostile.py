@@ -17,8 +17,10 @@ import pytest
 
 from graphkit.cli import cli
 
-GOOD_TEXT = ("We train graph neural networks on molecules and report strong results on property prediction.\n\n"
-             "Transformers for protein folding reach state of the art accuracy on standard benchmarks.\n")
+GOOD_TEXT = (
+    "We train graph neural networks on molecules and report strong results on property prediction.\n\n"
+    "Transformers for protein folding reach state of the art accuracy on standard benchmarks.\n"
+)
 
 # what every bad file is, by name: (file name, how to make it)
 BAD_FILES = {
@@ -39,9 +41,13 @@ BAD_GRAPHS = {
     "not-xml": ("notxml.graphml", lambda p: p.write_text("this is not xml at all")),
     "not-graphml": ("other.graphml", lambda p: p.write_text("<?xml version='1.0'?><root><a/></root>")),
     "truncated": ("cut.graphml", None),  # the sample graph cut in half
-    "no-papers": ("nopapers.graphml", lambda p: p.write_text(
-        "<?xml version='1.0'?><graphml xmlns='http://graphml.graphdrawing.org/xmlns'><graph edgedefault='directed'>"
-        "<node id='a'/></graph></graphml>")),
+    "no-papers": (
+        "nopapers.graphml",
+        lambda p: p.write_text(
+            "<?xml version='1.0'?><graphml xmlns='http://graphml.graphdrawing.org/xmlns'><graph edgedefault='directed'>"
+            "<node id='a'/></graph></graphml>"
+        ),
+    ),
 }
 COMMON = ["missing", "directory", "empty", "binary", "fifo", "device", "broken-link"]
 
@@ -90,8 +96,9 @@ def run(runner, args, cwd: Path, stdin: str | None = None):
         old = os.getcwd()
         os.chdir(cwd)
         try:
-            box["r"] = runner.invoke(cli, args, input=stdin, env={"NEO4J_URI": "bolt://127.0.0.1:9",
-                                                                   "NEO4J_PASSWORD": "not-a-real-one"})
+            box["r"] = runner.invoke(
+                cli, args, input=stdin, env={"NEO4J_URI": "bolt://127.0.0.1:9", "NEO4J_PASSWORD": "not-a-real-one"}
+            )
         finally:
             os.chdir(old)
 
@@ -114,8 +121,11 @@ def run(runner, args, cwd: Path, stdin: str | None = None):
 def assert_refused(result, before, world, expect: str | None = None):
     import traceback
 
-    tb = "".join(traceback.format_exception(*result.exc_info)) if result.exception is not None and \
-        not isinstance(result.exception, SystemExit) else ""
+    tb = (
+        "".join(traceback.format_exception(*result.exc_info))
+        if result.exception is not None and not isinstance(result.exception, SystemExit)
+        else ""
+    )
     assert not tb, tb
     assert result.exit_code == 1, (result.exit_code, result.output)
     assert result.stderr.startswith("Error: ") and result.stderr.count("\n") == 1, result.stderr
@@ -144,8 +154,9 @@ for bad in COMMON + ["bad-gzip", "undecodable", "malformed-json", "lone-surrogat
     name = BAD_FILES[bad][0]
     CASES.append(pytest.param(["build", name, "-o", "new.graphml"], id=f"build-input-{bad}"))
     if bad in COMMON + ["bad-gzip", "undecodable"]:
-        CASES.append(pytest.param(["build", "good.txt", "-o", "new.graphml", "--thesaurus", name],
-                                  id=f"build-thesaurus-{bad}"))
+        CASES.append(
+            pytest.param(["build", "good.txt", "-o", "new.graphml", "--thesaurus", name], id=f"build-thesaurus-{bad}")
+        )
 for bad in COMMON:
     name = BAD_FILES[bad][0]
     for args in graph_commands(name):
@@ -172,13 +183,15 @@ CASES += [
     pytest.param(["build", "good.txt", "./good.txt", "-o", "new.graphml"], id="build-input-twice-spelled-apart"),
     pytest.param(["export", "--graph", "good.graphml", "-o", "good.graphml"], id="export-output-is-input"),
     pytest.param(["view", "--graph", "good.graphml", "SAM2", "-o", "good.graphml"], id="view-output-is-input"),
-    pytest.param(["concepts", "--graph", "good.graphml", "--thesaurus-out", "good.graphml"],
-                 id="concepts-thesaurus-is-input"),
+    pytest.param(
+        ["concepts", "--graph", "good.graphml", "--thesaurus-out", "good.graphml"], id="concepts-thesaurus-is-input"
+    ),
     pytest.param(["site", "--graph", "good.graphml", "-o", "a-file"], id="site-output-is-a-file"),
     pytest.param(["site", "--graph", "good.graphml", "-o", "a-file/site"], id="site-under-a-file"),
     pytest.param(["site", "--graph", "good.graphml", "-o", "out-fifo"], id="site-output-fifo"),
-    pytest.param(["view", "--graph", "good.graphml", "no such concept at all", "-o", "page.html"],
-                 id="view-unknown-concept"),
+    pytest.param(
+        ["view", "--graph", "good.graphml", "no such concept at all", "-o", "page.html"], id="view-unknown-concept"
+    ),
     pytest.param(["papers", "--graph", "good.graphml", "no such concept at all"], id="papers-unknown-concept"),
     pytest.param(["view", "--neo4j", "SAM2", "-o", "page.html"], id="view-neo4j-down"),
     pytest.param(["export", "--neo4j", "-o", "graph.graphml"], id="export-neo4j-down"),
@@ -233,8 +246,9 @@ def test_temporary_files_of_a_killed_run_are_cleaned(runner, world):
     import subprocess
     import sys
 
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True).stdout.strip()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
     left = world / f".graph.gexf.{dead}.abc123.tmp"
     left.write_text("half a file")
     mine_alive = world / f".graph.gexf.{os.getpid()}.xyz.tmp"  # a live process's: not touched
@@ -259,9 +273,13 @@ def test_concepts_into_a_closed_pipe_exits_quietly(world):
     import subprocess
     import sys
 
-    proc = subprocess.Popen([sys.executable, "-m", "graphkit", "concepts", "--graph", "good.graphml", "--json"],
-                            cwd=world, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "graphkit", "concepts", "--graph", "good.graphml", "--json"],
+        cwd=world,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+    )
     proc.stdout.close()  # the reader is gone before graphkit writes (as `| head` after its lines)
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 0, err

@@ -63,8 +63,9 @@ def test_thesaurus_removes_and_renames_keywords(keyword_papers):
 def test_keyword_graph_has_cooccurrence_and_keywords_on_papers(keyword_papers):
     g, _ = build(keyword_papers, concepts="keywords")
     assert g.nodes["paper:k1"]["keywords"] == ["Deep Learning", "Generative Adversarial Networks", "image synthesis"]
-    assert g.has_edge("concept:deep learning", "concept:generative adversarial network", key=S.CO_OCCURS) or \
-        g.has_edge("concept:generative adversarial network", "concept:deep learning", key=S.CO_OCCURS)
+    assert g.has_edge("concept:deep learning", "concept:generative adversarial network", key=S.CO_OCCURS) or g.has_edge(
+        "concept:generative adversarial network", "concept:deep learning", key=S.CO_OCCURS
+    )
     back = read_graphml(io.BytesIO(graphml_bytes(g)))
     assert back.nodes["paper:k4"]["keywords"][2] == "<script>alert('kw')</script>"
     assert back.nodes["concept:deep learning"]["source"] == "keyword"
@@ -82,20 +83,27 @@ def test_cli_keyword_map_loads_no_model(runner, tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[0] == "Read 5 papers from 1 file (jsonl)."
     rows = runner.invoke(cli, ["concepts", "--graph", str(out), "--top", "1", "--csv"]).stdout.splitlines()
-    assert rows == ["name,kind,paper_count,first_year,source,aliases,key",
-                    "deep learning,method,3,2020,keyword,\"[\"\"deep-learning\"\"]\",deep learning"]
+    assert rows == [
+        "name,kind,paper_count,first_year,source,aliases,key",
+        'deep learning,method,3,2020,keyword,"[""deep-learning""]",deep learning',
+    ]
 
 
 def test_cli_keyword_bad_input(runner, tmp_path):
     out = tmp_path / "x.graphml"
     none = runner.invoke(cli, ["build", str(DATA / "hostile.jsonl"), "--concepts", "keywords", "-o", str(out)])
     assert none.exit_code == 1
-    assert none.stderr.endswith("hostile.jsonl: none of the 3 papers has keywords; use --concepts extracted, "
-                                "or give files with a 'keywords' field\n")
-    missing = runner.invoke(cli, ["build", str(DATA / "keywords_missing.jsonl"), "--concepts", "keywords", "-o", str(out)])
+    assert none.stderr.endswith(
+        "hostile.jsonl: none of the 3 papers has keywords; use --concepts extracted, "
+        "or give files with a 'keywords' field\n"
+    )
+    missing = runner.invoke(
+        cli, ["build", str(DATA / "keywords_missing.jsonl"), "--concepts", "keywords", "-o", str(out)]
+    )
     assert missing.exit_code == 1
-    assert missing.stderr.endswith("keywords_missing.jsonl:2: 1 of 2 records have neither abstract, title nor keywords: "
-                                   "lines 2\n")
+    assert missing.stderr.endswith(
+        "keywords_missing.jsonl:2: 1 of 2 records have neither abstract, title nor keywords: lines 2\n"
+    )
     bad = runner.invoke(cli, ["build", str(DATA / "papers.jsonl"), "--concepts", "tags", "-o", str(out)])
     assert bad.exit_code == 2 and "'tags' is not one of 'extracted', 'keywords', 'both'" in bad.stderr
     assert not out.exists() and list(tmp_path.iterdir()) == []
@@ -110,8 +118,14 @@ def test_both_joins_keywords_with_extracted_concepts():
     cs = concepts_of(g)
     gan = next(d for d in cs.values() if d["key"] in ("generative adversarial network", "gan"))
     assert gan["source"] == "both"  # written in the abstracts and given as a keyword, one concept
-    assert sum(1 for d in cs.values() if "generative adversarial network" in
-               [d["name"].lower(), *(a.lower() for a in d["aliases"])]) == 1
+    assert (
+        sum(
+            1
+            for d in cs.values()
+            if "generative adversarial network" in [d["name"].lower(), *(a.lower() for a in d["aliases"])]
+        )
+        == 1
+    )
     assert cs["deep learning"]["source"] in ("keyword", "both")
     assert {"extracted", "keyword", "both"} >= {d["source"] for d in cs.values()}
     assert any(d["source"] == "extracted" for d in cs.values())
@@ -126,6 +140,7 @@ def test_dev_set_keyword_map():
     g, linked = build(papers, concepts="keywords")
     cs = concepts_of(g)
     assert cs["deep learning"]["paper_count"] == sum(
-        1 for p in papers if any(k.lower().replace("-", " ") in ("deep learning", "deep learnings") for k in p.keywords))
+        1 for p in papers if any(k.lower().replace("-", " ") in ("deep learning", "deep learnings") for k in p.keywords)
+    )
     assert cs["reinforcement learning"]["paper_count"] >= 100
     assert sum(1 for _ in S.nodes_of(g, S.CONCEPT)) == len(linked.concepts) > 1000

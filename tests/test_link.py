@@ -105,8 +105,11 @@ def test_phrase_vectors_reuse_known_vectors_and_embed_the_rest_once(fake):
 
 
 def test_scaffold_filter_judges_only_phrases_with_a_vector(fake):
-    vectors = PhraseVectors(fake, dict(zip(["our proposed method", "diffusion model"],
-                                           fake.embed(["our proposed method", "diffusion model"]))), dim=DIM)
+    vectors = PhraseVectors(
+        fake,
+        dict(zip(["our proposed method", "diffusion model"], fake.embed(["our proposed method", "diffusion model"]))),
+        dim=DIM,
+    )
     is_scaffold = scaffold_filter(vectors)
     assert is_scaffold("our proposed method")  # 0.82 from the seed "proposed method"
     assert not is_scaffold("diffusion model")
@@ -128,8 +131,9 @@ def test_pool_keeps_candidates_and_the_shared_ideas_inside_them():
 
 
 def test_pool_drops_scaffolding_and_too_broad_words():
-    state = pooled(cands("proposed method", "framework", "GRPO", "diffusion"),
-                   scaffold=lambda p: p == "proposed method")
+    state = pooled(
+        cands("proposed method", "framework", "GRPO", "diffusion"), scaffold=lambda p: p == "proposed method"
+    )
     assert set(state.surfaces) == {mk("GRPO"), mk("diffusion")}
     assert state.best_rank[mk("GRPO")] == 1  # artefacts rank first
     assert mk("GRPO") in state.artefacts and mk("diffusion") not in state.artefacts
@@ -144,12 +148,21 @@ def defs(*pairs: tuple[str, str]) -> list[T.AcronymDef]:
 
 def test_acronym_joins_its_dominant_expansion_and_same_meaning_variants(fake):
     state = LinkState()
-    acronyms(state, [defs(("GAN", "generative adversarial networks")),
-                     defs(("GAN", "generative adversarial networks")),
-                     defs(("GAN", "Generative Adversarial Nets"))], PhraseVectors(fake, dim=DIM))
+    acronyms(
+        state,
+        [
+            defs(("GAN", "generative adversarial networks")),
+            defs(("GAN", "generative adversarial networks")),
+            defs(("GAN", "Generative Adversarial Nets")),
+        ],
+        PhraseVectors(fake, dim=DIM),
+    )
     assert state.dominant == {mk("GAN"): mk("generative adversarial networks")}
-    assert state.sets[mk("GAN")] == state.sets[mk("generative adversarial networks")] == \
-        state.sets[mk("Generative Adversarial Nets")]
+    assert (
+        state.sets[mk("GAN")]
+        == state.sets[mk("generative adversarial networks")]
+        == state.sets[mk("Generative Adversarial Nets")]
+    )
     assert not state.ambiguous
     assert state.local[2] == {mk("GAN"): mk("Generative Adversarial Nets")}
     assert "Generative Adversarial Nets" in state.long_forms[mk("Generative Adversarial Nets")]
@@ -157,8 +170,15 @@ def test_acronym_joins_its_dominant_expansion_and_same_meaning_variants(fake):
 
 def test_an_acronym_with_two_meanings_keeps_them_apart(fake):
     state = LinkState()
-    acronyms(state, [defs(("RL", "reinforcement learning")), defs(("RL", "reinforcement learning")),
-                     defs(("RL", "representation learning"))], PhraseVectors(fake, dim=DIM))
+    acronyms(
+        state,
+        [
+            defs(("RL", "reinforcement learning")),
+            defs(("RL", "reinforcement learning")),
+            defs(("RL", "representation learning")),
+        ],
+        PhraseVectors(fake, dim=DIM),
+    )
     assert state.sets[mk("RL")] == state.sets[mk("reinforcement learning")]
     assert state.sets[mk("RL")] != state.sets[mk("representation learning")]
     assert state.ambiguous == {mk("RL")}
@@ -198,8 +218,10 @@ def scanned(texts: list[str], candidates: list[list[Candidate]], definitions=Non
 
 
 def test_scan_finds_every_form_with_its_sentence():
-    state = scanned(["We study sampling. Diffusion samplers are fast. A diffusion sampler.", "Nothing here."],
-                    [cands("diffusion sampler"), []])
+    state = scanned(
+        ["We study sampling. Diffusion samplers are fast. A diffusion sampler.", "Nothing here."],
+        [cands("diffusion sampler"), []],
+    )
     root = state.group_of[mk("diffusion sampler")]
     assert state.hits == [{root: (("diffusion", "sampler"), 1)}, {}]  # the first match, in sentence 1
     assert state.paper_count[root] == 1
@@ -215,10 +237,16 @@ def test_scan_counts_papers_per_form_and_follows_the_next_word():
 
 
 def test_a_paper_defining_an_acronym_otherwise_does_not_link_to_the_common_meaning():
-    texts = ["Reinforcement learning (RL) is used. RL helps.", "Reinforcement learning (RL) again.",
-             "Representation learning (RL) is different. RL here."]
-    definitions = [defs(("RL", "Reinforcement learning")), defs(("RL", "Reinforcement learning")),
-                   defs(("RL", "Representation learning"))]
+    texts = [
+        "Reinforcement learning (RL) is used. RL helps.",
+        "Reinforcement learning (RL) again.",
+        "Representation learning (RL) is different. RL here.",
+    ]
+    definitions = [
+        defs(("RL", "Reinforcement learning")),
+        defs(("RL", "Reinforcement learning")),
+        defs(("RL", "Representation learning")),
+    ]
     state = scanned(texts, [cands("Reinforcement learning"), [], []], definitions)
     rl = state.group_of[mk("reinforcement learning")]
     assert rl in state.hits[0] and rl in state.hits[1]
@@ -226,8 +254,7 @@ def test_a_paper_defining_an_acronym_otherwise_does_not_link_to_the_common_meani
 
 
 def test_select_keeps_shared_named_and_top_ranked_groups():
-    texts = ["Alpha beta rocks. Gamma delta rocks. Epsilon zeta rocks. SAM2 too.",
-             "Alpha beta rocks again."]
+    texts = ["Alpha beta rocks. Gamma delta rocks. Epsilon zeta rocks. SAM2 too.", "Alpha beta rocks again."]
     cs = cands("gamma delta", "filler one", "filler two", "filler three", "filler four", "epsilon zeta", "SAM2")
     state = scanned(texts, [cs + cands("alpha beta"), cands("alpha beta")])
     select(state, min_rank_single=5)
@@ -240,8 +267,10 @@ def test_select_keeps_shared_named_and_top_ranked_groups():
 
 
 def test_select_drops_removed_groups_and_keeps_renamed_ones():
-    state = scanned(["Epsilon zeta rocks. Eta theta rocks.", "nothing"],
-                    [cands(*[f"w{i} x" for i in range(6)], "epsilon zeta", "eta theta"), []])
+    state = scanned(
+        ["Epsilon zeta rocks. Eta theta rocks.", "nothing"],
+        [cands(*[f"w{i} x" for i in range(6)], "epsilon zeta", "eta theta"), []],
+    )
     apply_thesaurus(state, Thesaurus({"eta theta": "", "epsilon zeta": "Epsilon-Zeta"}))
     select(state, min_rank_single=5)
     assert {state.groups[r][0] for r in state.keep} == {mk("epsilon zeta")}
@@ -263,8 +292,11 @@ def linked_state(texts, candidates, definitions=None, thesaurus=None) -> LinkSta
 
 def test_an_acronym_names_its_concept_when_it_ties_with_its_long_form():
     texts = ["Group Relative Policy Optimization (GRPO) is used.", "GRPO wins. Group Relative Policy Optimization."]
-    state = linked_state(texts, [cands("Group Relative Policy Optimization", "GRPO"), cands("GRPO")],
-                         [defs(("GRPO", "Group Relative Policy Optimization")), []])
+    state = linked_state(
+        texts,
+        [cands("Group Relative Policy Optimization", "GRPO"), cands("GRPO")],
+        [defs(("GRPO", "Group Relative Policy Optimization")), []],
+    )
     concept = state.concepts["grpo"]
     assert concept.name == "GRPO"
     assert concept.aliases == ["Group Relative Policy Optimization"]  # a proper name keeps its case
@@ -272,26 +304,40 @@ def test_an_acronym_names_its_concept_when_it_ties_with_its_long_form():
 
 
 def test_names_are_singular_lower_case_display_forms_with_a_kind():
-    state = linked_state(["Diffusion Models work.", "diffusion models again."],
-                         [cands("Diffusion Models"), cands("diffusion models")])
+    state = linked_state(
+        ["Diffusion Models work.", "diffusion models again."], [cands("Diffusion Models"), cands("diffusion models")]
+    )
     (concept,) = state.concepts.values()
-    assert (concept.key, concept.name, concept.kind, concept.paper_count) == \
-        ("diffusion model", "diffusion model", "model", 2)
+    assert (concept.key, concept.name, concept.kind, concept.paper_count) == (
+        "diffusion model",
+        "diffusion model",
+        "model",
+        2,
+    )
 
 
 def test_an_ambiguous_acronym_never_names_a_concept():
-    texts = ["Reinforcement learning (RL) here. RL.", "RL and reinforcement learning (RL).",
-             "Representation learning (RL) there."]
-    state = linked_state(texts, [cands("RL"), cands("RL"), cands("representation learning")],
-                         [defs(("RL", "reinforcement learning"))] * 2 + [defs(("RL", "representation learning"))])
+    texts = [
+        "Reinforcement learning (RL) here. RL.",
+        "RL and reinforcement learning (RL).",
+        "Representation learning (RL) there.",
+    ]
+    state = linked_state(
+        texts,
+        [cands("RL"), cands("RL"), cands("representation learning")],
+        [defs(("RL", "reinforcement learning"))] * 2 + [defs(("RL", "representation learning"))],
+    )
     names = {c.name for c in state.concepts.values()}
     assert "RL" not in names
     assert "reinforcement learning" in names
 
 
 def test_a_renamed_concept_takes_the_users_name():
-    state = linked_state(["Denoising diffusion works. Denoising diffusion."], [cands("denoising diffusion")],
-                         thesaurus=Thesaurus({"denoising diffusion": "DDPM"}))
+    state = linked_state(
+        ["Denoising diffusion works. Denoising diffusion."],
+        [cands("denoising diffusion")],
+        thesaurus=Thesaurus({"denoising diffusion": "DDPM"}),
+    )
     assert [c.name for c in state.concepts.values()] == ["DDPM"]
 
 
@@ -321,8 +367,13 @@ def test_broader_links_a_concept_to_its_nearest_suffix_concept():
 
 
 def extraction(texts: list[str], candidates, fake: FakeEmbedder, **kw) -> Extraction:
-    return Extraction(texts=texts, candidates=candidates, phrases=[[c.text for c in cs] for cs in candidates],
-                      acronyms=[T.find_acronyms(t) for t in texts], **kw)
+    return Extraction(
+        texts=texts,
+        candidates=candidates,
+        phrases=[[c.text for c in cs] for cs in candidates],
+        acronyms=[T.find_acronyms(t) for t in texts],
+        **kw,
+    )
 
 
 def test_link_passes_the_embedder_and_leaves_the_extraction_alone(fake):
@@ -341,8 +392,13 @@ def test_link_passes_the_embedder_and_leaves_the_extraction_alone(fake):
 def test_link_reuses_the_extractions_vectors(fake):
     texts = ["Alpha beta rocks.", "Alpha beta again."]
     papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
-    ex = extraction(texts, [cands("alpha beta"), cands("alpha beta")], fake, doc_vectors=fake.embed(texts),
-                    phrase_vectors={"alpha beta": fake.embed(["alpha beta"])[0]})
+    ex = extraction(
+        texts,
+        [cands("alpha beta"), cands("alpha beta")],
+        fake,
+        doc_vectors=fake.embed(texts),
+        phrase_vectors={"alpha beta": fake.embed(["alpha beta"])[0]},
+    )
     fake.calls.clear()
     linked = link(papers, ex, embedder=fake)
     assert [c.name for c in linked.concepts] == ["alpha beta"]
@@ -356,13 +412,19 @@ class WordsExtractor(Extractor):
     def extract(self, papers, progress=False) -> Extraction:
         texts = [p.abstract for p in papers]
         phrases = [list(dict.fromkeys(c for c, _ in T.candidate_phrases(t))) for t in texts]
-        return Extraction(texts=texts, candidates=[cands(*ps) for ps in phrases], phrases=phrases,
-                          acronyms=[T.find_acronyms(t) for t in texts])
+        return Extraction(
+            texts=texts,
+            candidates=[cands(*ps) for ps in phrases],
+            phrases=phrases,
+            acronyms=[T.find_acronyms(t) for t in texts],
+        )
 
 
 def test_build_takes_any_extractor_and_embedder(fake):
-    papers = [Paper("a", "Diffusion models generate images. We train diffusion models on faces.", year=2021),
-              Paper("b", "We propose score-based diffusion models for images.", year=2022)]
+    papers = [
+        Paper("a", "Diffusion models generate images. We train diffusion models on faces.", year=2021),
+        Paper("b", "We propose score-based diffusion models for images.", year=2022),
+    ]
     g, linked = build(papers, extractor=WordsExtractor(), embedder=fake)
     node = g.nodes[concept_node("diffusion model")]
     assert (node["paper_count"], node["first_year"]) == (2, 2021)

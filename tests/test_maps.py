@@ -45,8 +45,14 @@ def dev_graph():
 
 
 def no_overlap(boxes) -> list:
-    return [(a["label"], b["label"]) for a, b in itertools.combinations(boxes, 2)
-            if a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"] and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"]]
+    return [
+        (a["label"], b["label"])
+        for a, b in itertools.combinations(boxes, 2)
+        if a["x"] < b["x"] + b["w"]
+        and b["x"] < a["x"] + a["w"]
+        and a["y"] < b["y"] + b["h"]
+        and b["y"] < a["y"] + a["h"]
+    ]
 
 
 def test_map_draws_on_webgl_offline_with_cluster_colours_and_names(sample_graph, sample_map, open_page):
@@ -56,12 +62,18 @@ def test_map_draws_on_webgl_offline_with_cluster_colours_and_names(sample_graph,
     concepts = sum(1 for _ in S.nodes_of(sample_graph, S.CONCEPT))
     assert p.page.evaluate("graphkit.graph.order") == len(data["nodes"]["id"]) == concepts
     assert p.page.evaluate("graphkit.graph.size") == len(data["edges"]["s"]) > 0
-    assert p.page.evaluate("!!document.querySelector('#graph canvas') && "
-                           "!!document.querySelector('#graph canvas').getContext") is True
+    assert (
+        p.page.evaluate(
+            "!!document.querySelector('#graph canvas') && !!document.querySelector('#graph canvas').getContext"
+        )
+        is True
+    )
     # every concept drawn in its cluster's colour, every cluster listed by name
     clusters = {c["id"]: c for c in data["clusters"]}
-    shown = p.page.evaluate("graphkit.graph.nodes().map(n => [graphkit.renderer.getNodeDisplayData(n).color, "
-                            "graphkit.data.nodes.cluster[graphkit.graph.getNodeAttribute(n, 'i')]])")
+    shown = p.page.evaluate(
+        "graphkit.graph.nodes().map(n => [graphkit.renderer.getNodeDisplayData(n).color, "
+        "graphkit.data.nodes.cluster[graphkit.graph.getNodeAttribute(n, 'i')]])"
+    )
     assert all(color == clusters[c]["color"] for color, c in shown if c >= 0)
     names = p.page.locator("#cluster-list li .name").all_inner_texts()
     assert names == [c["name"] for c in data["clusters"]] and all(n and "Community" not in n for n in names)
@@ -74,8 +86,13 @@ def test_overlay_view_colours_by_year_with_a_legend(sample_map, open_page):
     p.page.check("input[value=overlay]")
     assert p.page.is_visible("#year-legend")
     data = p.page.evaluate("graphkit.data")
-    assert p.page.inner_text("#year-legend").split() == ["Average", "publication", "year",
-                                                         str(data["years"]["mean_min"]), str(data["years"]["mean_max"])]
+    assert p.page.inner_text("#year-legend").split() == [
+        "Average",
+        "publication",
+        "year",
+        str(data["years"]["mean_min"]),
+        str(data["years"]["mean_max"]),
+    ]
     colours = p.page.evaluate("graphkit.graph.nodes().map(n => graphkit.renderer.getNodeDisplayData(n).color)")
     assert colours == data["nodes"]["ycolor"]
     p.page.check("input[value=density]")
@@ -112,11 +129,13 @@ def test_labels_do_not_overlap_on_the_dev_map_and_more_appear_when_zooming(dev_g
     boxes = p.page.evaluate("graphkit.labelBoxes()")
     assert len(boxes) >= 80 and no_overlap(boxes) == []
     # the most-linked concepts get their labels first
-    top = p.page.evaluate("graphkit.graph.nodes().slice().sort((a, b) => graphkit.graph.degree(b) - "
-                          "graphkit.graph.degree(a)).slice(0, 3)")
+    top = p.page.evaluate(
+        "graphkit.graph.nodes().slice().sort((a, b) => graphkit.graph.degree(b) - graphkit.graph.degree(a)).slice(0, 3)"
+    )
     assert top[0] in {b["id"] for b in boxes}
-    p.page.evaluate("graphkit.renderer.getCamera().setState({x: 0.5, y: 0.5, ratio: 0.3, angle: 0}); "
-                    "graphkit.renderer.refresh()")
+    p.page.evaluate(
+        "graphkit.renderer.getCamera().setState({x: 0.5, y: 0.5, ratio: 0.3, angle: 0}); graphkit.renderer.refresh()"
+    )
     p.page.wait_for_timeout(200)
     zoomed = p.page.evaluate("graphkit.labelBoxes()")
     assert no_overlap(zoomed) == []
@@ -139,9 +158,11 @@ def test_search_click_panel_and_node_links(sample_graph, sample_map, open_page):
     xy = p.page.evaluate("id => graphkit.renderer.graphToViewport(graphkit.graph.getNodeAttributes(id))", target["id"])
     box = p.page.locator("#graph").bounding_box()
     p.page.mouse.click(box["x"] + xy["x"], box["y"] + xy["y"])
-    p.page.wait_for_function("id => document.querySelector('#panel h2') && "
-                             "document.querySelector('#panel h2').textContent === graphkit.graph.getNodeAttribute(id, 'label')",
-                             arg=target["id"])
+    p.page.wait_for_function(
+        "id => document.querySelector('#panel h2') && "
+        "document.querySelector('#panel h2').textContent === graphkit.graph.getNodeAttribute(id, 'label')",
+        arg=target["id"],
+    )
     # a link to a node opens with its panel
     p2 = open_page(Path(str(sample_map)))
     p2.page.goto(sample_map.as_uri() + "#node=concept%3Asam2")
@@ -203,8 +224,11 @@ def test_gexf_carries_viz_colour_size_position_and_the_name_as_label(sample_grap
     color = child(node, "color")
     assert tuple(int(color.get(c)) for c in "rgb") == hex_rgb(cluster_color(d["cluster"]))
     assert float(child(node, "size").get("value")) > 0
-    positions = {(child(n, "position").get("x"), child(n, "position").get("y")) for n in nodes
-                 if n.get("id", "").startswith("concept:") and child(n, "position") is not None}
+    positions = {
+        (child(n, "position").get("x"), child(n, "position").get("y"))
+        for n in nodes
+        if n.get("id", "").startswith("concept:") and child(n, "position") is not None
+    }
     assert len(positions) > 10
 
 

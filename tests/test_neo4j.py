@@ -40,9 +40,14 @@ def test_load_matches_the_graph_and_is_idempotent(neo4j_driver, library_graph):
     again = writer.load(library_graph)
     assert again.nodes_created == 0 and again.relationships_created == 0
     assert counts(neo4j_driver) == graph_counts(library_graph)
-    _, rows = run_query(neo4j_driver, "SHOW CONSTRAINTS YIELD labelsOrTypes, properties RETURN labelsOrTypes, properties")
+    _, rows = run_query(
+        neo4j_driver, "SHOW CONSTRAINTS YIELD labelsOrTypes, properties RETURN labelsOrTypes, properties"
+    )
     assert {(r["labelsOrTypes"][0], r["properties"][0]) for r in rows} >= {
-        ("Paper", "id"), ("Concept", "key"), ("Author", "key")}
+        ("Paper", "id"),
+        ("Concept", "key"),
+        ("Author", "key"),
+    }
 
 
 def test_grown_graph_adds_only_what_is_new(neo4j_driver, sample_graph, library_graph):
@@ -51,8 +56,9 @@ def test_grown_graph_adds_only_what_is_new(neo4j_driver, sample_graph, library_g
     grown = writer.load(library_graph)
     assert counts(neo4j_driver) == graph_counts(library_graph)
     assert grown.nodes_created < library_graph.number_of_nodes()
-    papers_added = sum(1 for _, d in library_graph.nodes(data=True) if d["type"] == "Paper") - \
-        sum(1 for _, d in sample_graph.nodes(data=True) if d["type"] == "Paper")
+    papers_added = sum(1 for _, d in library_graph.nodes(data=True) if d["type"] == "Paper") - sum(
+        1 for _, d in sample_graph.nodes(data=True) if d["type"] == "Paper"
+    )
     assert papers_added == 4  # the 3 papers of papers.jsonl and the work p3 cites that is not among them
 
 
@@ -88,13 +94,24 @@ def test_values_are_stored_verbatim_and_inert(neo4j_driver, hostile_graph):
     import networkx as nx
 
     g = nx.MultiDiGraph(hostile_graph)
-    evil = "`x`}) DETACH DELETE n // \"quoted\" {brace}"
-    g.add_node("concept:evil", label="Concept", key=evil, name=evil, aliases=["'}) MATCH (m) DETACH DELETE m //"],
-               kind="term", paper_count=1)
+    evil = '`x`}) DETACH DELETE n // "quoted" {brace}'
+    g.add_node(
+        "concept:evil",
+        label="Concept",
+        key=evil,
+        name=evil,
+        aliases=["'}) MATCH (m) DETACH DELETE m //"],
+        kind="term",
+        paper_count=1,
+    )
     g.add_edge("paper:h1", "concept:evil", key="MENTIONS", type="MENTIONS", score=0.5, rank=99, evidence=evil)
     Neo4jWriter(neo4j_driver).load(g)
-    _, rows = run_query(neo4j_driver, "MATCH (p:Paper)-[m:MENTIONS]->(c:Concept {key: $k}) RETURN p.id AS id, "
-                        "c.name AS name, c.aliases AS aliases, m.evidence AS evidence", {"k": evil})
+    _, rows = run_query(
+        neo4j_driver,
+        "MATCH (p:Paper)-[m:MENTIONS]->(c:Concept {key: $k}) RETURN p.id AS id, "
+        "c.name AS name, c.aliases AS aliases, m.evidence AS evidence",
+        {"k": evil},
+    )
     assert rows == [{"id": "h1", "name": evil, "aliases": ["'}) MATCH (m) DETACH DELETE m //"], "evidence": evil}]
     assert counts(neo4j_driver) == graph_counts(g)
 
@@ -108,8 +125,10 @@ def test_unreachable_server_and_bad_credentials(neo4j_server):
     assert "is the server running? (start one with: make neo4j)" in str(err.value)
     with pytest.raises(StoreError) as err:
         connect(neo4j_server["uri"], "neo4j", "wrong-password")
-    assert str(err.value) == (f"Neo4j at {neo4j_server['uri']} refused the credentials for user 'neo4j'; "
-                              "check --user/--password (NEO4J_USER/NEO4J_PASSWORD)")
+    assert str(err.value) == (
+        f"Neo4j at {neo4j_server['uri']} refused the credentials for user 'neo4j'; "
+        "check --user/--password (NEO4J_USER/NEO4J_PASSWORD)"
+    )
     assert "wrong-password" not in str(err.value)
 
 
@@ -130,9 +149,23 @@ def lib(driver, query, **params):
 
 def test_every_library_query_declares_itself():
     queries = library()
-    assert set(queries) == {"concept-neighbourhood", "papers-mentioning", "shared-concepts", "shortest-path",
-                            "top-concepts", "co-occurring", "rising-concepts", "bursting-concepts", "citing-papers",
-                            "cited-papers", "co-cited", "coupled", "co-authors", "most-cited", "concept-flow"}
+    assert set(queries) == {
+        "concept-neighbourhood",
+        "papers-mentioning",
+        "shared-concepts",
+        "shortest-path",
+        "top-concepts",
+        "co-occurring",
+        "rising-concepts",
+        "bursting-concepts",
+        "citing-papers",
+        "cited-papers",
+        "co-cited",
+        "coupled",
+        "co-authors",
+        "most-cited",
+        "concept-flow",
+    }
     for q in queries.values():
         assert q.question, q.name
         assert all(f"${p}" in q.text for p in q.params), q.name
@@ -143,12 +176,17 @@ def test_concept_neighbourhood(loaded):
     rows = lib(driver, "concept-neighbourhood", name="sam2")
     assert len(rows) == 1 and rows[0]["concept"] == "SAM2"
     ids = {p["id"] for p in rows[0]["papers"]}
-    expected = {d["id"] for u, v, k in g.edges(keys=True) if k == "MENTIONS" and v == "concept:sam2"
-                for d in [g.nodes[u]]}
+    expected = {
+        d["id"] for u, v, k in g.edges(keys=True) if k == "MENTIONS" and v == "concept:sam2" for d in [g.nodes[u]]
+    }
     assert ids == expected and len(ids) == 1
     co = {c["name"] for c in rows[0]["co_occurring"]}
-    assert co == {g.nodes[v]["name"] for u, v, k in g.edges(keys=True)
-                  if k == "CO_OCCURS" and "concept:sam2" in (u, v) for v in [v if u == "concept:sam2" else u]}
+    assert co == {
+        g.nodes[v]["name"]
+        for u, v, k in g.edges(keys=True)
+        if k == "CO_OCCURS" and "concept:sam2" in (u, v)
+        for v in [v if u == "concept:sam2" else u]
+    }
 
 
 def test_papers_mentioning_by_alias(loaded):
@@ -188,8 +226,10 @@ def test_co_occurring(loaded):
     driver, g = loaded
     rows = lib(driver, "co-occurring", name="large language model", limit=3)
     node = next(n for n, d in g.nodes(data=True) if d.get("name") == "large language model")
-    weights = sorted((d["weight"] for u, v, k, d in g.edges(keys=True, data=True)
-                      if k == "CO_OCCURS" and node in (u, v)), reverse=True)[:3]
+    weights = sorted(
+        (d["weight"] for u, v, k, d in g.edges(keys=True, data=True) if k == "CO_OCCURS" and node in (u, v)),
+        reverse=True,
+    )[:3]
     assert [r["papers_in_common"] for r in rows] == weights
 
 
@@ -215,10 +255,15 @@ def test_bursts_and_clusters_are_stored_and_bursting_concepts_ranks_them(neo4j_d
     Neo4jWriter(neo4j_driver).load(g)
     rows = lib(neo4j_driver, "bursting-concepts", limit=10)
     assert [(r["concept"], r["start"], r["end"], r["strength"]) for r in rows] == [
-        (g.nodes[strong]["name"], 2026, 2026, 7.25), (g.nodes[weak]["name"], 2021, 2023, 2.5)]
+        (g.nodes[strong]["name"], 2026, 2026, 7.25),
+        (g.nodes[weak]["name"], 2021, 2023, 2.5),
+    ]
     assert [r["cluster"] for r in rows] == [g.nodes[strong]["cluster"], g.nodes[weak]["cluster"]]
-    stored = run_query(neo4j_driver, "MATCH (c:Concept {key: $k}) RETURN c.label AS label, c.type AS type",
-                       {"k": g.nodes[strong]["key"]})[1]
+    stored = run_query(
+        neo4j_driver,
+        "MATCH (c:Concept {key: $k}) RETURN c.label AS label, c.type AS type",
+        {"k": g.nodes[strong]["key"]},
+    )[1]
     assert stored == [{"label": g.nodes[strong]["name"], "type": None}]
 
 
@@ -251,8 +296,10 @@ def test_cli_load_twice(runner, neo4j_driver, sample_graphml, sample_graph, env)
     result = runner.invoke(cli, ["neo4j", "load", "--graph", str(sample_graphml), "-q"], env=env)
     assert result.exit_code == 0, result.output
     n, m = sample_graph.number_of_nodes(), sample_graph.number_of_edges()
-    assert result.stdout == (f"Loaded {n:,} nodes and {m:,} relationships into {env['NEO4J_URI']}: "
-                             f"created {n:,} nodes and {m:,} relationships.\n")
+    assert result.stdout == (
+        f"Loaded {n:,} nodes and {m:,} relationships into {env['NEO4J_URI']}: "
+        f"created {n:,} nodes and {m:,} relationships.\n"
+    )
     assert env["NEO4J_PASSWORD"] not in result.output
     again = runner.invoke(cli, ["neo4j", "load", "--graph", str(sample_graphml), "-q"], env=env)
     assert again.stdout.endswith("created 0 nodes and 0 relationships.\n")
@@ -266,8 +313,19 @@ def test_cli_query_formats(runner, loaded, env):
     lines = table.stdout.splitlines()
     assert lines[0].split() == ["id", "title", "year", "score", "evidence"]
     assert lines[-1] == "(1 row)"
-    csv_out = runner.invoke(cli, ["query", "MATCH (c:Concept {name: $n}) RETURN c.kind AS kind, c.name AS name",
-                                  "-p", "n", "SAM2", "--format", "csv"], env=env)
+    csv_out = runner.invoke(
+        cli,
+        [
+            "query",
+            "MATCH (c:Concept {name: $n}) RETURN c.kind AS kind, c.name AS name",
+            "-p",
+            "n",
+            "SAM2",
+            "--format",
+            "csv",
+        ],
+        env=env,
+    )
     assert csv_out.stdout.splitlines()[0] == "kind,name" and csv_out.stdout.splitlines()[1].endswith(",SAM2")
     stdin = runner.invoke(cli, ["query", "-", "--format", "json"], env=env, input="RETURN 1 + 1 AS two")
     assert json.loads(stdin.stdout) == [{"two": 2}]
@@ -282,7 +340,9 @@ def test_cli_query_file_and_errors(runner, loaded, env, tmp_path):
     assert ro.exit_code == 1
     assert ro.stderr == "Error: this query writes to the database; pass --write to allow it\n"
     missing = runner.invoke(cli, ["query", "papers-mentioning"], env=env)
-    assert missing.exit_code == 1 and missing.stderr == "Error: query 'papers-mentioning' needs -p name VALUE (string)\n"
+    assert (
+        missing.exit_code == 1 and missing.stderr == "Error: query 'papers-mentioning' needs -p name VALUE (string)\n"
+    )
     bad_type = runner.invoke(cli, ["query", "top-concepts", "-p", "limit", "many"], env=env)
     assert bad_type.stderr == "Error: parameter 'limit' must be int, got 'many'\n"
     unknown = runner.invoke(cli, ["query", "no-such-query"], env=env)
@@ -291,8 +351,9 @@ def test_cli_query_file_and_errors(runner, loaded, env, tmp_path):
     assert syntax.exit_code == 1 and syntax.stderr.startswith("Error: Neo4j rejected the query: ")
     wrong = runner.invoke(cli, ["query", "top-concepts"], env={**env, "NEO4J_PASSWORD": "nope-nope"})
     assert wrong.exit_code == 1 and "refused the credentials" in wrong.stderr and "nope-nope" not in wrong.output
-    write = runner.invoke(cli, ["query", "MERGE (x:Scratch {k: 1}) RETURN x.k AS k", "--write", "--format", "json"],
-                          env=env)
+    write = runner.invoke(
+        cli, ["query", "MERGE (x:Scratch {k: 1}) RETURN x.k AS k", "--write", "--format", "json"], env=env
+    )
     assert json.loads(write.stdout) == [{"k": 1}]
 
 
@@ -302,8 +363,9 @@ def test_cli_down_server(runner, tmp_path, sample_graphml):
     env = {"NEO4J_URI": f"bolt://127.0.0.1:{_free_port()}", "NEO4J_PASSWORD": "x"}
     result = runner.invoke(cli, ["neo4j", "load", "--graph", str(sample_graphml)], env=env)
     assert result.exit_code == 1
-    assert result.stderr == (f"Error: cannot reach Neo4j at {env['NEO4J_URI']}: is the server running? "
-                             "(start one with: make neo4j)\n")
+    assert result.stderr == (
+        f"Error: cannot reach Neo4j at {env['NEO4J_URI']}: is the server running? (start one with: make neo4j)\n"
+    )
 
 
 def test_cli_view_and_export_from_neo4j(runner, loaded, env, tmp_path):
@@ -339,12 +401,17 @@ def test_sync_after_a_rebuild_that_removes_and_renames(runner, neo4j_driver, env
 
     first, second = tmp_path / "first.graphml", tmp_path / "second.graphml"
     thesaurus = tmp_path / "thesaurus.tsv"
-    thesaurus.write_text("label\treplace by\nrobotics\t\ndeep-learning\tDL\nsim-to-real\treinforcement learning\n",
-                         encoding="utf-8")
+    thesaurus.write_text(
+        "label\treplace by\nrobotics\t\ndeep-learning\tDL\nsim-to-real\treinforcement learning\n", encoding="utf-8"
+    )
     src = str(DATA / "keywords_only.jsonl")
     assert runner.invoke(cli, ["build", src, "--concepts", "keywords", "-o", str(first), "-q"]).exit_code == 0
-    assert runner.invoke(cli, ["build", src, "--concepts", "keywords", "--thesaurus", str(thesaurus),
-                               "-o", str(second), "-q"]).exit_code == 0
+    assert (
+        runner.invoke(
+            cli, ["build", src, "--concepts", "keywords", "--thesaurus", str(thesaurus), "-o", str(second), "-q"]
+        ).exit_code
+        == 0
+    )
     g1, g2 = read_graphml(first), read_graphml(second)
     assert runner.invoke(cli, ["neo4j", "load", "--graph", str(first), "-q"], env=env).exit_code == 0
     assert graphkit_counts(neo4j_driver) == graph_counts(g1)
@@ -362,8 +429,9 @@ def test_sync_after_a_rebuild_that_removes_and_renames(runner, neo4j_driver, env
     assert "DL" in names and "deep learning" not in names and "robotics" not in names and "sim-to-real" not in names
     assert read_meta(neo4j_driver) == {"schema": SCHEMA_VERSION, "build_id": g2.graph["build_id"], "mode": "sync"}
     again = runner.invoke(cli, ["neo4j", "load", "--graph", str(second), "--sync", "-q"], env=env)
-    assert again.stdout.endswith("created 0 nodes and 0 relationships; deleted 0 nodes and 0 relationships "
-                                 "the graph no longer has.\n")
+    assert again.stdout.endswith(
+        "created 0 nodes and 0 relationships; deleted 0 nodes and 0 relationships the graph no longer has.\n"
+    )
     assert graphkit_counts(neo4j_driver) == graph_counts(g2)
 
 
@@ -387,8 +455,10 @@ def test_another_schema_version_is_refused_unless_replaced(runner, neo4j_driver,
     newer = sample_graphml
     refused = runner.invoke(cli, ["neo4j", "load", "--graph", str(newer), "--sync", "-q"], env=env)
     assert refused.exit_code == 1
-    assert refused.stderr == (f"Error: the database holds a schema-{older} graph and this graph is schema "
-                              f"{SCHEMA_VERSION}; load it with --replace to replace the database's graph\n")
+    assert refused.stderr == (
+        f"Error: the database holds a schema-{older} graph and this graph is schema "
+        f"{SCHEMA_VERSION}; load it with --replace to replace the database's graph\n"
+    )
     replaced = runner.invoke(cli, ["neo4j", "load", "--graph", str(newer), "--replace", "-q"], env=env)
     assert replaced.exit_code == 0, replaced.output
     _, rows = run_query(neo4j_driver, "MATCH (m:GraphkitMeta) RETURN m.schema AS schema, m.mode AS mode")

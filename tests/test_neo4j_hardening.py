@@ -34,7 +34,9 @@ def test_load_csv_needs_write_and_the_server_reads_no_file_urls(runner, neo4j_dr
     secret.write_text("root:x:0:0\n")
     q = f"LOAD CSV FROM 'file://{secret}' AS row FIELDTERMINATOR ':' RETURN row[0] AS user"
     result = runner.invoke(cli, ["query", q], env=env)
-    assert one_line_error(result) == "Error: this query reads outside the database (LOAD CSV); pass --write to allow it\n"
+    assert (
+        one_line_error(result) == "Error: this query reads outside the database (LOAD CSV); pass --write to allow it\n"
+    )
     assert "root" not in result.stdout
     # comments, case and EXPLAIN/PROFILE prefixes do not get past the server's own plan
     sneaky = f"// harmless\nprofile load   csv from 'file://{secret}' AS r RETURN r"
@@ -58,9 +60,17 @@ def test_file_reading_procedures_are_named_in_the_refusal():
         def consume(self):
             return self
 
-        plan = {"operatorType": "ProduceResults@neo4j", "args": {}, "children": [
-            {"operatorType": "ProcedureCall@neo4j", "args": {"Details": "apoc.load.json($url) :: (value :: MAP)"},
-             "children": []}]}
+        plan = {
+            "operatorType": "ProduceResults@neo4j",
+            "args": {},
+            "children": [
+                {
+                    "operatorType": "ProcedureCall@neo4j",
+                    "args": {"Details": "apoc.load.json($url) :: (value :: MAP)"},
+                    "children": [],
+                }
+            ],
+        }
 
     assert _reads_outside(Tx(), "CALL apoc.load.json($url) YIELD value RETURN value", {}) == "apoc.load.json"
     Tx.plan = {"operatorType": "ProduceResults@neo4j", "args": {"Details": "labels"}, "children": []}
@@ -97,8 +107,11 @@ def test_a_load_that_stops_half_way_says_how_to_finish(neo4j_driver, library_gra
     assert "\n" not in msg and "cannot reach Neo4j at " in msg
     import re
 
-    assert re.search(r"\(the load stopped after [1-9]\d* of 3,\d\d\d rows; loading is idempotent: rerun the same "
-                     r"command once the cause is fixed, or add --replace to start over\)$", msg), msg
+    assert re.search(
+        r"\(the load stopped after [1-9]\d* of 3,\d\d\d rows; loading is idempotent: rerun the same "
+        r"command once the cause is fixed, or add --replace to start over\)$",
+        msg,
+    ), msg
 
 
 @pytest.mark.integration
@@ -108,8 +121,10 @@ def test_extraction_bounds_concept_length():
     from graphkit.model import Paper
 
     token = "x" * 15_000
-    papers = [Paper(id="p1", abstract=f"We study {token} for graph neural networks on molecules."),
-              Paper(id="p2", abstract="Graph neural networks predict molecule properties with message passing.")]
+    papers = [
+        Paper(id="p1", abstract=f"We study {token} for graph neural networks on molecules."),
+        Paper(id="p2", abstract="Graph neural networks predict molecule properties with message passing."),
+    ]
     g, _ = build(papers)
     keys = [d["key"] for _, d in g.nodes(data=True) if d["type"] == "Concept"]
     assert keys and max(len(k) for k in keys) <= MAX_CONCEPT_CHARS
@@ -135,7 +150,9 @@ def test_generated_password_restart_and_one_line_start_errors(runner, tmp_path, 
     with pytest.raises(StoreError) as err:
         run_query(driver, "RETURN 1 AS one")
     driver.close()
-    assert str(err.value) == f"cannot reach Neo4j at {server['uri']}: is the server running? (start one with: make neo4j)"
+    assert (
+        str(err.value) == f"cannot reach Neo4j at {server['uri']}: is the server running? (start one with: make neo4j)"
+    )
     # a restart on its own data, with the same (kept) password, becomes ready; it is not printed again
     with local_neo4j(home, password=None) as again:
         assert password not in (home / "server.log").read_text()
@@ -153,8 +170,10 @@ def test_generated_password_restart_and_one_line_start_errors(runner, tmp_path, 
 def test_no_password_anywhere_is_one_line(runner, tmp_path, monkeypatch, neo4j_server):
     monkeypatch.setenv("GRAPHKIT_NEO4J_PASSWORD_FILE", str(tmp_path / "none"))
     result = runner.invoke(cli, ["query", "RETURN 1"], env={"NEO4J_URI": neo4j_server["uri"], "NEO4J_PASSWORD": None})
-    assert one_line_error(result) == ("Error: no Neo4j password: pass --password or set NEO4J_PASSWORD (the local "
-                                      f"server keeps the one it generates in {tmp_path / 'none'})\n")
+    assert one_line_error(result) == (
+        "Error: no Neo4j password: pass --password or set NEO4J_PASSWORD (the local "
+        f"server keeps the one it generates in {tmp_path / 'none'})\n"
+    )
 
 
 @pytest.mark.parametrize("uri", ["http://127.0.0.1:7474", "127.0.0.1:7687", "bolt://[::1", "bolt://host:port"])
@@ -177,27 +196,74 @@ def test_the_wheel_alone_runs_the_cypher_library(neo4j_driver, library_graph, ne
 
     Neo4jWriter(neo4j_driver).load(library_graph)
     src = copy_clone(tmp_path / "src")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w",
-                    str(tmp_path / "dist"), str(src)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(tmp_path / "dist"),
+            str(src),
+        ],
+        check=True,
+        capture_output=True,
+    )
     (wheel,) = (tmp_path / "dist").glob("graphkit-*.whl")
     fresh = tmp_path / "fresh"
     venv.create(fresh, with_pip=False)
-    purelib = subprocess.run([fresh / "bin" / "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                             capture_output=True, text=True, check=True).stdout.strip()
+    purelib = subprocess.run(
+        [fresh / "bin" / "python", "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     Path(purelib, "00-deps.pth").write_text(str(Path(driver_package.__file__).parents[1]) + "\n")
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(fresh / "bin" / "python"), "install", "-q", "--ignore-installed",
-                    "--no-deps", str(wheel)], check=True, capture_output=True)
-    env = {**{k: v for k, v in os.environ.items() if k != "PYTHONPATH"}, "NEO4J_URI": neo4j_server["uri"],
-           "NEO4J_PASSWORD": neo4j_server["password"]}
-    run = subprocess.run([fresh / "bin" / "graphkit", "query", "top-concepts", "-p", "limit", "3", "--format", "json"],
-                         cwd=tmp_path, env=env, capture_output=True, text=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(fresh / "bin" / "python"),
+            "install",
+            "-q",
+            "--ignore-installed",
+            "--no-deps",
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    env = {
+        **{k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        "NEO4J_URI": neo4j_server["uri"],
+        "NEO4J_PASSWORD": neo4j_server["password"],
+    }
+    run = subprocess.run(
+        [fresh / "bin" / "graphkit", "query", "top-concepts", "-p", "limit", "3", "--format", "json"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stderr
     import json
 
-    assert [r["concept"] for r in json.loads(run.stdout)][:1] == [
-        lib_top(neo4j_driver)] and len(json.loads(run.stdout)) == 3
-    where = subprocess.run([fresh / "bin" / "python", "-c", "import graphkit; print(graphkit.__file__)"], cwd=tmp_path,
-                           env=env, capture_output=True, text=True, check=True).stdout
+    assert [r["concept"] for r in json.loads(run.stdout)][:1] == [lib_top(neo4j_driver)] and len(
+        json.loads(run.stdout)
+    ) == 3
+    where = subprocess.run(
+        [fresh / "bin" / "python", "-c", "import graphkit; print(graphkit.__file__)"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert where.startswith(purelib)
 
 

@@ -17,7 +17,7 @@ def test_normalise_matches_the_benchmark_rules():
 def test_prf_at_k_known_answers():
     predicted = [
         [["deep learning"], ["cats"], ["Graph Neural Networks", "GNN"], ["dogs"], ["x"]],  # 2 hits of 5
-        [["nothing"], ["here"]],                                                          # 0 hits
+        [["nothing"], ["here"]],  # 0 hits
     ]
     gold = [["graph neural network", "deep-learning", "optimisation"], ["planning"]]
     s5 = prf_at_k(predicted, gold, 5)
@@ -41,8 +41,14 @@ def test_share_linking():
 
 
 def test_duplicates_by_stem_and_acronym():
-    concepts = [["diffusion models"], ["diffusion model"], ["Diffusion-Models"], ["GRPO"],
-                ["group relative policy optimization"], ["unrelated"]]
+    concepts = [
+        ["diffusion models"],
+        ["diffusion model"],
+        ["Diffusion-Models"],
+        ["GRPO"],
+        ["group relative policy optimization"],
+        ["unrelated"],
+    ]
     texts = ["We use Group Relative Policy Optimization (GRPO) here."]
     assert duplicates(concepts, texts) == 3
     assert duplicates([["GRPO", "group relative policy optimization"], ["unrelated"]], texts) == 0
@@ -58,8 +64,13 @@ def test_linking_known_answer():
 
 def test_hub_precision_known_answer():
     gold = [["Reinforcement Learning", "GAN"], ["variational autoencoders"], []]
-    concepts = [(["neural", "neural network"], 700), (["reinforcement learning", "RL"], 90), (["deep"], 500),
-                (["variational autoencoder", "VAE"], 40), (["tiny"], 1)]
+    concepts = [
+        (["neural", "neural network"], 700),
+        (["reinforcement learning", "RL"], 90),
+        (["deep"], 500),
+        (["variational autoencoder", "VAE"], 40),
+        (["tiny"], 1),
+    ]
     hp = hub_precision(concepts, gold, top=4)
     assert hp["precision"] == pytest.approx(2 / 4)  # by name: the alias "neural network" does not count
     assert hp["misses"] == [("neural", 700), ("deep", 500)]  # "tiny" is not among the 4 biggest
@@ -72,11 +83,13 @@ def test_dissimilar_merges_counts_different_lemmas_that_embeddings_keep_apart():
     def similarity(a, b):
         return sims.get(frozenset((a, b)), 0.0)
 
-    concepts = [["reinforcement", "REINFORCE"],                       # bad: other lemma, dissimilar
-                ["diffusion model", "diffusion"],                     # other lemma, similar: fine
-                ["behavior cloning", "Behaviour Clonings"],           # same lemmas: fine
-                ["GRPO", "Group Relative Policy Optimization"],       # a definition: fine
-                ["single"]]
+    concepts = [
+        ["reinforcement", "REINFORCE"],  # bad: other lemma, dissimilar
+        ["diffusion model", "diffusion"],  # other lemma, similar: fine
+        ["behavior cloning", "Behaviour Clonings"],  # same lemmas: fine
+        ["GRPO", "Group Relative Policy Optimization"],  # a definition: fine
+        ["single"],
+    ]
     assert dissimilar_merges(concepts, lemma_key, similarity) == [["reinforcement", "REINFORCE"]]
 
 
@@ -100,10 +113,21 @@ def test_thesaurus_round_trip_and_effects(sample_build, tmp_path, runner, sample
     assert names(same) == names(g)
     # user edits: a merge, a rename and a removal
     edited = tmp_path / "edited.tsv"
-    edited.write_text("label\treplace by\nVLM\tlarge language model\nSAM2\tSegment Anything 2\nvideo\t\n",
-                      encoding="utf-8")
-    result = runner.invoke(cli, ["build", *[p for p in sorted(set(x.source.rsplit(":", 1)[0] for x in papers))],
-                                 "--output", str(tmp_path / "t.graphml"), "--thesaurus", str(edited), "-q"])
+    edited.write_text(
+        "label\treplace by\nVLM\tlarge language model\nSAM2\tSegment Anything 2\nvideo\t\n", encoding="utf-8"
+    )
+    result = runner.invoke(
+        cli,
+        [
+            "build",
+            *[p for p in sorted(set(x.source.rsplit(":", 1)[0] for x in papers))],
+            "--output",
+            str(tmp_path / "t.graphml"),
+            "--thesaurus",
+            str(edited),
+            "-q",
+        ],
+    )
     assert result.exit_code == 0, result.output
     t = read_graphml(tmp_path / "t.graphml")
     by_name = {d["name"]: d for _, d in t.nodes(data=True) if d["type"] == "Concept"}
@@ -111,16 +135,20 @@ def test_thesaurus_round_trip_and_effects(sample_build, tmp_path, runner, sample
     assert "VLM" in by_name["large language model"]["aliases"]
     assert "Segment Anything 2" in by_name and "SAM2" not in by_name
     assert "SAM2" in by_name["Segment Anything 2"]["aliases"]
-    cli_out = runner.invoke(cli, ["concepts", "--graph", str(sample_graphml), "--top", "1",
-                                  "--thesaurus-out", str(tmp_path / "cli.tsv")])
+    cli_out = runner.invoke(
+        cli, ["concepts", "--graph", str(sample_graphml), "--top", "1", "--thesaurus-out", str(tmp_path / "cli.tsv")]
+    )
     assert cli_out.exit_code == 0 and cli_out.stderr == f"Wrote {n:,} merges to {tmp_path / 'cli.tsv'}\n"
 
 
-@pytest.mark.parametrize("content, message", [
-    ("a\tb\tc\n", "bad.tsv:1: expected 2 tab-separated columns (label, replace by), got 3"),
-    ("label\treplace by\n\tx\n", "bad.tsv:2: empty label"),
-    ("label\treplace by\n", "bad.tsv: no thesaurus rows (expected 'label<TAB>replace by')"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("a\tb\tc\n", "bad.tsv:1: expected 2 tab-separated columns (label, replace by), got 3"),
+        ("label\treplace by\n\tx\n", "bad.tsv:2: empty label"),
+        ("label\treplace by\n", "bad.tsv: no thesaurus rows (expected 'label<TAB>replace by')"),
+    ],
+)
 def test_bad_thesaurus(tmp_path, content, message):
     from graphkit.errors import InputError
     from graphkit.thesaurus import read_thesaurus

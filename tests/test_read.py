@@ -29,11 +29,14 @@ def test_ids_are_stable_content_hashes():
     assert len({p.id for p in a}) == len(a)
 
 
-@pytest.mark.parametrize("name, fmt, count", [
-    ("papers.jsonl", "jsonl", 3),
-    ("papers.csv", "csv", 2),
-    ("papers.json", "json", 2),
-])
+@pytest.mark.parametrize(
+    "name, fmt, count",
+    [
+        ("papers.jsonl", "jsonl", 3),
+        ("papers.csv", "csv", 2),
+        ("papers.json", "json", 2),
+    ],
+)
 def test_formats_are_detected(name, fmt, count):
     papers, used = read_file(DATA / name)
     assert used == fmt
@@ -65,18 +68,21 @@ def test_format_can_be_forced(tmp_path):
     assert len(read_file(path, "jsonl")[0]) == 3
 
 
-@pytest.mark.parametrize("name, message", [
-    ("empty.txt", "empty.txt: file is empty"),
-    ("blank.txt", "blank.txt: file is empty"),
-    ("no_abstract.jsonl", "no_abstract.jsonl:2: 2 of 3 records have neither abstract nor title: lines 2, 3"),
-    ("malformed.jsonl", "malformed.jsonl:3: malformed JSON: Expecting ',' delimiter (column 56)"),
-    ("malformed.json", "malformed.json:4: malformed JSON: Expecting ',' delimiter (column 1)"),
-    ("malformed.csv", "malformed.csv:3: malformed CSV: row has 4 fields, the header has 3"),
-    ("no_abstract_column.csv", "no_abstract_column.csv:1: CSV has no 'abstract' column (columns: id, title)"),
-    ("undecodable.txt", "undecodable.txt:3: is not valid UTF-8 (byte 0xff at offset 81); save it as UTF-8"),
-    ("image.png", "image.png:3: contains NUL bytes: this looks like a binary file, not papers"),
-    ("bad_year.jsonl", "bad_year.jsonl:1: year must be a number, got 'twenty'"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("empty.txt", "empty.txt: file is empty"),
+        ("blank.txt", "blank.txt: file is empty"),
+        ("no_abstract.jsonl", "no_abstract.jsonl:2: 2 of 3 records have neither abstract nor title: lines 2, 3"),
+        ("malformed.jsonl", "malformed.jsonl:3: malformed JSON: Expecting ',' delimiter (column 56)"),
+        ("malformed.json", "malformed.json:4: malformed JSON: Expecting ',' delimiter (column 1)"),
+        ("malformed.csv", "malformed.csv:3: malformed CSV: row has 4 fields, the header has 3"),
+        ("no_abstract_column.csv", "no_abstract_column.csv:1: CSV has no 'abstract' column (columns: id, title)"),
+        ("undecodable.txt", "undecodable.txt:3: is not valid UTF-8 (byte 0xff at offset 81); save it as UTF-8"),
+        ("image.png", "image.png:3: contains NUL bytes: this looks like a binary file, not papers"),
+        ("bad_year.jsonl", "bad_year.jsonl:1: year must be a number, got 'twenty'"),
+    ],
+)
 def test_bad_input_names_file_and_line(name, message):
     with pytest.raises(InputError) as err:
         read_papers([DATA / name])
@@ -87,8 +93,9 @@ def test_bad_input_names_file_and_line(name, message):
 def test_duplicate_ids_across_records():
     with pytest.raises(InputError) as err:
         read_papers([DATA / "duplicate_ids.jsonl"])
-    assert str(err.value).endswith("duplicate_ids.jsonl:3: duplicate paper id 'x1' (first seen at "
-                                   f"{DATA / 'duplicate_ids.jsonl'}:1)")
+    assert str(err.value).endswith(
+        f"duplicate_ids.jsonl:3: duplicate paper id 'x1' (first seen at {DATA / 'duplicate_ids.jsonl'}:1)"
+    )
 
 
 def test_same_file_twice_is_given_twice():
@@ -105,7 +112,8 @@ def test_huge_abstract_is_refused(tmp_path):
         read_papers([path])
     assert str(err.value).endswith(
         f"huge.jsonl:2: abstract is 5,000,000 characters, over the limit of {MAX_ABSTRACT_CHARS:,}; "
-        "is this a whole paper or a broken file?")
+        "is this a whole paper or a broken file?"
+    )
 
 
 def test_missing_file():

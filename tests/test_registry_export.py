@@ -14,14 +14,14 @@ from graphkit import schema as S
 from graphkit.errors import GraphFileError
 from graphkit.export import choose_format, format_for_path, formats, read_cytoscape, write_cytoscape, write_graph
 
-FAKE_EXPORT = '''
+FAKE_EXPORT = """
 from graphkit.export import register
 
 
 @register("fake", extensions=(".fake",), description="one line per node")
 def write_fake(g, fh):
     fh.write("".join(f"{n}\\n" for n in g).encode("utf-8"))
-'''
+"""
 
 
 @pytest.fixture
@@ -39,10 +39,18 @@ def fake_export(tmp_path, monkeypatch):
 
 def tiny_graph(**extra) -> nx.MultiDiGraph:
     g = nx.MultiDiGraph(schema=S.SCHEMA_VERSION, papers=2)
-    S.add_node(g, S.paper_node("p1"), S.PAPER, id="p1", title="<b>One</b> \"quoted\"", year=2020, **extra)
+    S.add_node(g, S.paper_node("p1"), S.PAPER, id="p1", title='<b>One</b> "quoted"', year=2020, **extra)
     S.add_node(g, S.paper_node("p2"), S.PAPER, id="p2", title="Two")
-    S.add_node(g, S.concept_node("gnn"), S.CONCEPT, key="gnn", name="GNN", aliases=["graph neural network"],
-               kind="method", paper_count=2)
+    S.add_node(
+        g,
+        S.concept_node("gnn"),
+        S.CONCEPT,
+        key="gnn",
+        name="GNN",
+        aliases=["graph neural network"],
+        kind="method",
+        paper_count=2,
+    )
     S.add_rel(g, S.paper_node("p1"), S.concept_node("gnn"), S.MENTIONS, score=0.5, rank=1, evidence="We use GNNs.")
     S.add_rel(g, S.paper_node("p1"), S.paper_node("p2"), S.CITES)
     return g
@@ -62,10 +70,18 @@ def test_a_new_module_is_a_new_export(fake_export, tmp_path):
     assert buf.getvalue().decode().startswith("paper:p1\n")
 
 
-@pytest.mark.parametrize("name, fmt", [
-    ("g.graphml", "graphml"), ("G.GEXF", "gexf"), ("g.json", "json"), ("g.cyjs", "cytoscape"),
-    ("g.cy.json", "cytoscape"), ("g.out", None), ("graphml", None),
-])
+@pytest.mark.parametrize(
+    "name, fmt",
+    [
+        ("g.graphml", "graphml"),
+        ("G.GEXF", "gexf"),
+        ("g.json", "json"),
+        ("g.cyjs", "cytoscape"),
+        ("g.cy.json", "cytoscape"),
+        ("g.out", None),
+        ("graphml", None),
+    ],
+)
 def test_format_from_extension(name, fmt):
     assert format_for_path(name) == fmt
 
@@ -77,8 +93,9 @@ def test_choose_format():
     assert choose_format("g.gexf", "gexf") == "gexf"
     with pytest.raises(GraphFileError) as err:
         choose_format("g.gexf", "graphml")
-    assert str(err.value) == ("g.gexf: the extension says gexf, --format says graphml; "
-                              "name the file with .graphml, or drop --format")
+    assert str(err.value) == (
+        "g.gexf: the extension says gexf, --format says graphml; name the file with .graphml, or drop --format"
+    )
     with pytest.raises(GraphFileError, match="unknown export format 'pdf'"):
         choose_format("g.pdf", "pdf")
 
@@ -122,7 +139,7 @@ def test_cytoscape_document_shape(tmp_path):
     p1 = next(n for n in nodes if n["data"]["id"] == "paper:p1")
     assert p1["data"]["paper_id"] == "p1" and p1["classes"] == "Paper"
     assert p1["position"] == {"x": 1.5, "y": -2}
-    assert p1["data"]["title"] == "<b>One</b> \"quoted\""  # verbatim: escaping is the viewer's job
+    assert p1["data"]["title"] == '<b>One</b> "quoted"'  # verbatim: escaping is the viewer's job
     gnn = next(n for n in nodes if n["data"]["id"] == "concept:gnn")
     assert "position" not in gnn and gnn["data"]["aliases"] == ["graph neural network"]
     ids = {n["data"]["id"] for n in nodes}

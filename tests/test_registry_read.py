@@ -8,7 +8,7 @@ import graphkit.read as R
 from graphkit.errors import InputError
 from graphkit.read import detect_format, formats, read_file, readers, register
 
-FAKE_READER = '''
+FAKE_READER = """
 from graphkit.model import Paper
 from graphkit.read import register
 
@@ -21,7 +21,7 @@ def looks_like_fake(text: str) -> bool:
 def read_fake(path: str, text: str) -> list[Paper]:
     return [Paper(id=f"f{n}", abstract=line[5:], source=f"{path}:{n}")
             for n, line in enumerate(text.split("\\n"), start=1) if line.startswith("FAKE ")]
-'''
+"""
 
 
 @pytest.fixture
@@ -64,17 +64,20 @@ def test_extension_when_no_sniffer_fits(fake_reader):
     assert detect_format("a.FAKE.gz", "no sniffer recognises this line") == "fake"
 
 
-@pytest.mark.parametrize("name, text, fmt", [
-    ("x.dat", '{"id": "a", "abstract": "x"}\n{"id": "b", "abstract": "y"}\n', "jsonl"),
-    ("x.json", '{"id": "a", "abstract": "x"}\n{"id": "b", "abstract": "y"}\n', "jsonl"),
-    ("x.json", '{"papers": [{"id": "a", "abstract": "x"}]}', "json"),
-    ("x.dat", '[\n {"id": "a", "abstract": "x"}\n]\n', "json"),
-    ("x.dat", "id,title,abstract\n1,t,We study graphs.\n", "csv"),
-    ("x.txt", "ICLR 2026, abstracts\n\nWe study graphs.\n\nWe study trees.\n", "text"),
-    ("x.txt", "[1] A text file whose first abstract starts with a bracket.\n\nAnother one.\n", "text"),
-    ("x.csv", "id,title\n1,no abstract column\n", "csv"),
-    ("x.dat", "We study graphs.\n\nWe study trees.\n", "text"),
-])
+@pytest.mark.parametrize(
+    "name, text, fmt",
+    [
+        ("x.dat", '{"id": "a", "abstract": "x"}\n{"id": "b", "abstract": "y"}\n', "jsonl"),
+        ("x.json", '{"id": "a", "abstract": "x"}\n{"id": "b", "abstract": "y"}\n', "jsonl"),
+        ("x.json", '{"papers": [{"id": "a", "abstract": "x"}]}', "json"),
+        ("x.dat", '[\n {"id": "a", "abstract": "x"}\n]\n', "json"),
+        ("x.dat", "id,title,abstract\n1,t,We study graphs.\n", "csv"),
+        ("x.txt", "ICLR 2026, abstracts\n\nWe study graphs.\n\nWe study trees.\n", "text"),
+        ("x.txt", "[1] A text file whose first abstract starts with a bracket.\n\nAnother one.\n", "text"),
+        ("x.csv", "id,title\n1,no abstract column\n", "csv"),
+        ("x.dat", "We study graphs.\n\nWe study trees.\n", "text"),
+    ],
+)
 def test_detection(name, text, fmt):
     assert detect_format(name, text) == fmt
 

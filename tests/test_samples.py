@@ -11,14 +11,20 @@ from .conftest import paper_index
 
 
 def concepts_of(graph, paper):
-    return {graph.nodes[c]["key"]: graph.nodes[c]
-            for _, c, k in graph.out_edges(paper_node(paper.id), keys=True) if k == "MENTIONS"}
+    return {
+        graph.nodes[c]["key"]: graph.nodes[c]
+        for _, c, k in graph.out_edges(paper_node(paper.id), keys=True)
+        if k == "MENTIONS"
+    }
 
 
 def concept_named(graph, *labels):
     """The concept whose name or alias is one of ``labels`` (exactly one must match)."""
-    found = [n for n, d in graph.nodes(data=True) if d.get("type") == "Concept"
-             and ({d["name"], *d["aliases"]} & set(labels))]
+    found = [
+        n
+        for n, d in graph.nodes(data=True)
+        if d.get("type") == "Concept" and ({d["name"], *d["aliases"]} & set(labels))
+    ]
     assert len(found) == 1, f"{labels}: {found}"
     return found[0]
 
@@ -88,11 +94,16 @@ def test_acronym_and_long_form_share_a_concept(sample_build):
 
     for p in papers:
         for d in T.find_acronyms(paper_text(p)):
-            shorts = [n for n, x in g.nodes(data=True) if x.get("type") == "Concept"
-                      and d.short in {x["name"], *x["aliases"]}]
-            longs = [n for n, x in g.nodes(data=True) if x.get("type") == "Concept"
-                     and T.merge_key(T.phrase_key(d.long.split())) in
-                     {T.merge_key(T.phrase_key(a.split())) for a in (x["name"], *x["aliases"])}]
+            shorts = [
+                n for n, x in g.nodes(data=True) if x.get("type") == "Concept" and d.short in {x["name"], *x["aliases"]}
+            ]
+            longs = [
+                n
+                for n, x in g.nodes(data=True)
+                if x.get("type") == "Concept"
+                and T.merge_key(T.phrase_key(d.long.split()))
+                in {T.merge_key(T.phrase_key(a.split())) for a in (x["name"], *x["aliases"])}
+            ]
             if shorts and longs:
                 assert set(shorts) == set(longs), (d.short, d.long)
 
@@ -132,8 +143,9 @@ def test_schema(sample_graph):
     for _, d in sample_graph.nodes(data=True):
         if d["type"] == "Concept":
             assert d["kind"] in {"method", "model", "dataset", "task", "metric", "term"}
-            assert d["paper_count"] == sum(1 for _, _, k in sample_graph.in_edges(concept_node(d["key"]), keys=True)
-                                           if k == "MENTIONS")
+            assert d["paper_count"] == sum(
+                1 for _, _, k in sample_graph.in_edges(concept_node(d["key"]), keys=True) if k == "MENTIONS"
+            )
             assert d["first_year"] == 2026
 
 

@@ -26,13 +26,16 @@ def test_relationship_endpoints_are_node_types():
     assert {"CO_CITED", "COUPLED", "CO_AUTHORED"} <= set(S.REL_TYPES)
 
 
-@pytest.mark.parametrize("attrs, ntype", [
-    ({"label": "Paper"}, "Paper"),                        # graphs written so far
-    ({"type": "Concept", "label": "SAM2"}, "Concept"),    # DESIGN.md's form: label is the display name
-    ({"type": "Author"}, "Author"),
-    ({"label": "SAM2"}, None),
-    ({}, None),
-])
+@pytest.mark.parametrize(
+    "attrs, ntype",
+    [
+        ({"label": "Paper"}, "Paper"),  # graphs written so far
+        ({"type": "Concept", "label": "SAM2"}, "Concept"),  # DESIGN.md's form: label is the display name
+        ({"type": "Author"}, "Author"),
+        ({"label": "SAM2"}, None),
+        ({}, None),
+    ],
+)
 def test_node_type_reads_type_or_legacy_label(attrs, ntype):
     assert S.node_type(attrs) == ntype
 
@@ -44,8 +47,9 @@ def test_add_node_and_rel_write_through_one_attribute(monkeypatch):
     S.add_rel(g, "paper:p1", "concept:c", S.MENTIONS, score=0.5)
     assert g.nodes["paper:p1"][S.NODE_TYPE_ATTR] == "Paper"
     assert S.node_type(g.nodes["concept:c"]) == "Concept"
-    assert list(g.edges(keys=True, data=True)) == [("paper:p1", "concept:c", "MENTIONS",
-                                                     {"type": "MENTIONS", "score": 0.5})]
+    assert list(g.edges(keys=True, data=True)) == [
+        ("paper:p1", "concept:c", "MENTIONS", {"type": "MENTIONS", "score": 0.5})
+    ]
     assert [n for n, _ in S.nodes_of(g, S.CONCEPT)] == ["concept:c"]
     # The switch DESIGN.md plans: one constant changes, readers keep working.
     monkeypatch.setattr(S, "NODE_TYPE_ATTR", "type")

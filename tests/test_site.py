@@ -29,8 +29,15 @@ def page_json(path):
 def test_site_files_and_links(site, sample_graph):
     out, report = site
     assert (out / "index.html").is_file() and (out / "map.html").is_file()
-    assert {p.name for p in (out / "assets").iterdir()} == {"page.css", "search.js", "app.js", "index.js",
-                                                           "vis-network.min.js", "sigma.bundle.js", "map.js"}
+    assert {p.name for p in (out / "assets").iterdir()} == {
+        "page.css",
+        "search.js",
+        "app.js",
+        "index.js",
+        "vis-network.min.js",
+        "sigma.bundle.js",
+        "map.js",
+    }
     shared = [d for _, d in sample_graph.nodes(data=True) if d["type"] == "Concept" and d["paper_count"] >= 2]
     assert report.concept_pages == len(shared)
     assert {p.name for p in (out / "concepts").iterdir()} == {page_name(d["key"]) for d in shared}
@@ -60,8 +67,11 @@ def test_map_draws_concepts_only_with_every_edge_above_the_minimum_weight(sample
     ids = data["nodes"]["id"]
     assert len(ids) == 50 and all(sample_graph.nodes[n]["type"] == "Concept" for n in ids)
     keep = set(ids)
-    expected = sum(1 for u, v, k, d in sample_graph.edges(keys=True, data=True)
-                   if k == "CO_OCCURS" and u in keep and v in keep and d["weight"] >= 2)
+    expected = sum(
+        1
+        for u, v, k, d in sample_graph.edges(keys=True, data=True)
+        if k == "CO_OCCURS" and u in keep and v in keep and d["weight"] >= 2
+    )
     assert len(data["edges"]["s"]) == expected > 0
     concepts = sum(1 for _, d in sample_graph.nodes(data=True) if d["type"] == "Concept")
     assert data["note"] == (f"co-occurrence in at least 2 papers; the 50 concepts with most papers, of {concepts:,}")
@@ -85,8 +95,11 @@ def test_cli_site(runner, sample_graphml, tmp_path):
     out = tmp_path / "s"
     result = runner.invoke(cli, ["site", "--graph", str(sample_graphml), "--output", str(out), "-q"])
     assert result.exit_code == 0, result.output
-    assert re.fullmatch(rf"Wrote {re.escape(str(out))}/index.html: \d+ concept pages, a map of \d+ concepts and "
-                        r"[\d,]+ edges, \d+ clusters\.\n", result.stdout)
+    assert re.fullmatch(
+        rf"Wrote {re.escape(str(out))}/index.html: \d+ concept pages, a map of \d+ concepts and "
+        r"[\d,]+ edges, \d+ clusters\.\n",
+        result.stdout,
+    )
 
 
 # ---------------------------------------------------------------- in the browser
@@ -122,11 +135,14 @@ def test_clicking_a_concept_lists_exactly_its_papers(site, sample_graph, open_pa
     node = next(n for n, d in sample_graph.nodes(data=True) if d.get("name") == "reinforcement learning")
     p = open_page(out / "concepts" / page_name(sample_graph.nodes[node]["key"]))
     p.page.click("#graph", position={"x": 5, "y": 5})  # clear the focus first
-    xy = p.page.evaluate("""id => {
+    xy = p.page.evaluate(
+        """id => {
         const pos = graphkit.network.canvasToDOM(graphkit.network.getPosition(id));
         const box = document.getElementById('graph').getBoundingClientRect();
         return [box.left + pos.x, box.top + pos.y];
-    }""", node)
+    }""",
+        node,
+    )
     p.page.mouse.click(*xy)
     p.page.wait_for_selector("#panel-papers li")
     shown = p.page.eval_on_selector_all("#panel-papers li", "els => els.map(e => e.dataset.id)")
@@ -139,14 +155,17 @@ def test_fragment_filters_and_map(site, sample_graph, open_page):
     out, _ = site
     p = open_page(out / "map.html")
     assert p.page.evaluate("graphkit.graph.order") == sum(
-        1 for _, d in sample_graph.nodes(data=True) if d["type"] == "Concept")
+        1 for _, d in sample_graph.nodes(data=True) if d["type"] == "Concept"
+    )
     p.page.goto((out / "map.html").as_uri() + "#node=concept%3Asam2")
     p.page.wait_for_function("document.body.dataset.rendered === '1'")
     p.page.wait_for_selector("#panel h2")
     assert p.page.inner_text("#panel h2") == "SAM2"
     first = p.page.evaluate("graphkit.data.clusters[0]")
     p.page.uncheck(f"#cluster-list li[data-cluster='{first['id']}'] input")
-    hidden = p.page.evaluate("graphkit.graph.nodes().filter(n => graphkit.renderer.getNodeDisplayData(n).hidden).length")
+    hidden = p.page.evaluate(
+        "graphkit.graph.nodes().filter(n => graphkit.renderer.getNodeDisplayData(n).hidden).length"
+    )
     assert hidden == first["size"] > 0
     assert p.errors == [] and p.foreign_requests() == []
 
@@ -168,9 +187,16 @@ def test_hostile_concept_names_stay_text_in_the_site(hostile_graph, tmp_path, br
     import networkx as nx
 
     g = nx.MultiDiGraph(hostile_graph)
-    evil = "<img src=x onerror=\"window.__pwned=9\">`x`'}) DETACH DELETE n //"
-    g.add_node("concept:evil", label="Concept", key="evil", name=evil, aliases=["</script><script>window.__pwned=8"],
-               kind="term", paper_count=2)
+    evil = '<img src=x onerror="window.__pwned=9">`x`\'}) DETACH DELETE n //'
+    g.add_node(
+        "concept:evil",
+        label="Concept",
+        key="evil",
+        name=evil,
+        aliases=["</script><script>window.__pwned=8"],
+        kind="term",
+        paper_count=2,
+    )
     for pid in ("paper:h1", "paper:h2"):
         g.add_edge(pid, "concept:evil", key="MENTIONS", type="MENTIONS", score=0.9, rank=1, evidence=evil)
     out = tmp_path / "site"

@@ -22,16 +22,32 @@ def hostile_graph() -> nx.MultiDiGraph:
     """Papers and concepts whose every text field is hostile, built by hand (no model)."""
     g = nx.MultiDiGraph()
     for i in range(3):
-        g.add_node(f"paper:p{i}", label="Paper", id=f"p{i}", title=f"{HOSTILE} {i}", abstract=HOSTILE, year=2020 + i,
-                   venue=HOSTILE, url=HOSTILE)
+        g.add_node(
+            f"paper:p{i}",
+            label="Paper",
+            id=f"p{i}",
+            title=f"{HOSTILE} {i}",
+            abstract=HOSTILE,
+            year=2020 + i,
+            venue=HOSTILE,
+            url=HOSTILE,
+        )
         g.add_node(f"author:a{i}", label="Author", key=f"a{i}", name=HOSTILE)
         g.add_edge(f"author:a{i}", f"paper:p{i}", key="WROTE", type="WROTE", position=1)
     for key in ("evil", "sam2"):
-        g.add_node(f"concept:{key}", label="Concept", key=key, name=f"{HOSTILE} {key}", aliases=[HOSTILE, "x"],
-                   kind="term", paper_count=3)
+        g.add_node(
+            f"concept:{key}",
+            label="Concept",
+            key=key,
+            name=f"{HOSTILE} {key}",
+            aliases=[HOSTILE, "x"],
+            kind="term",
+            paper_count=3,
+        )
         for i in range(3):
-            g.add_edge(f"paper:p{i}", f"concept:{key}", key="MENTIONS", type="MENTIONS", score=0.5, rank=1,
-                       evidence=HOSTILE)
+            g.add_edge(
+                f"paper:p{i}", f"concept:{key}", key="MENTIONS", type="MENTIONS", score=0.5, rank=1, evidence=HOSTILE
+            )
     g.add_edge("concept:evil", "concept:sam2", key="CO_OCCURS", type="CO_OCCURS", weight=3, strength=0.9)
     return g
 
@@ -94,11 +110,17 @@ def test_base_template_alone_escapes_title_and_nav():
 
 
 def test_templates_and_assets_are_package_data():
-    tomllib = pytest.importorskip("tomllib", reason="Python 3.10 has no tomllib") if sys.version_info < (3, 11) \
+    tomllib = (
+        pytest.importorskip("tomllib", reason="Python 3.10 has no tomllib")
+        if sys.version_info < (3, 11)
         else __import__("tomllib")
+    )
     globs = tomllib.loads((PACKAGE.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
-    shipped = [p for p in PACKAGE.rglob("*") if p.is_file() and p.parent.name in ("templates", "assets", "cypher")
-               and p.suffix not in (".md",)]
+    shipped = [
+        p
+        for p in PACKAGE.rglob("*")
+        if p.is_file() and p.parent.name in ("templates", "assets", "cypher") and p.suffix not in (".md",)
+    ]
     assert shipped
     for path in shipped:
         rel = path.relative_to(PACKAGE)

@@ -7,20 +7,46 @@ import pytest
 from graphkit import text as T
 
 
-@pytest.mark.parametrize("plural, singular", [
-    ("models", "model"), ("policies", "policy"), ("processes", "process"), ("approaches", "approach"),
-    ("biases", "bias"), ("analyses", "analysis"), ("matrices", "matrix"), ("videos", "video"),
-    ("dynamics", "dynamics"), ("loss", "loss"), ("corpus", "corpus"), ("series", "series"),
-])
+@pytest.mark.parametrize(
+    "plural, singular",
+    [
+        ("models", "model"),
+        ("policies", "policy"),
+        ("processes", "process"),
+        ("approaches", "approach"),
+        ("biases", "bias"),
+        ("analyses", "analysis"),
+        ("matrices", "matrix"),
+        ("videos", "video"),
+        ("dynamics", "dynamics"),
+        ("loss", "loss"),
+        ("corpus", "corpus"),
+        ("series", "series"),
+    ],
+)
 def test_singular(plural, singular):
     assert T.singular(plural) == singular
 
 
-@pytest.mark.parametrize("word, expected", [
-    ("GRPO", True), ("SAM2", True), ("DROID", True), ("REINFORCE", True), ("AlphaAlign", True),
-    ("LLMs", True), ("GPT-4", True), ("wav2Vec", True), ("diffusion", False), ("Diffusion", False),
-    ("3D", False), ("100k", False), ("II", False), ("1990s", False),
-])
+@pytest.mark.parametrize(
+    "word, expected",
+    [
+        ("GRPO", True),
+        ("SAM2", True),
+        ("DROID", True),
+        ("REINFORCE", True),
+        ("AlphaAlign", True),
+        ("LLMs", True),
+        ("GPT-4", True),
+        ("wav2Vec", True),
+        ("diffusion", False),
+        ("Diffusion", False),
+        ("3D", False),
+        ("100k", False),
+        ("II", False),
+        ("1990s", False),
+    ],
+)
 def test_artefacts(word, expected):
     assert T.is_artefact(word) is expected
 
@@ -32,35 +58,64 @@ def test_norm_word_keeps_artefact_case_and_drops_plural():
     assert T.norm_word("Models") == "model"
 
 
-@pytest.mark.parametrize("a, b", [
-    ("diffusion model", "diffusion models"),
-    ("diffusion model", "diffusion-based"),
-    ("Diffusion Models", "diffusion approach"),
-    ("pre-training", "pretraining"),
-    ("large language models", "Large Language Model"),
-    ("mixture of experts", "Mixture-of-Experts"),
-])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("diffusion model", "diffusion models"),
+        ("diffusion model", "diffusion-based"),
+        ("Diffusion Models", "diffusion approach"),
+        ("pre-training", "pretraining"),
+        ("large language models", "Large Language Model"),
+        ("mixture of experts", "Mixture-of-Experts"),
+    ],
+)
 def test_variants_share_a_merge_key(a, b):
     assert T.merge_key(T.phrase_key(a.split())) == T.merge_key(T.phrase_key(b.split()))
 
 
-@pytest.mark.parametrize("a, b", [
-    ("language model", "large language model"),
-    ("reinforcement learning", "multi-agent reinforcement learning"),
-])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("language model", "large language model"),
+        ("reinforcement learning", "multi-agent reinforcement learning"),
+    ],
+)
 def test_different_concepts_stay_apart(a, b):
     assert T.merge_key(T.phrase_key(a.split())) != T.merge_key(T.phrase_key(b.split()))
 
 
-@pytest.mark.parametrize("sentence, short, long", [
-    ("We compare against Group Relative Policy Optimization (GRPO) on math.", "GRPO", "Group Relative Policy Optimization"),
-    ("Off-policy reinforcement learning (RL) for large language models (LLMs) is popular.", "RL", "reinforcement learning"),
-    ("Off-policy reinforcement learning (RL) for large language models (LLMs) is popular.", "LLMs", "large language models"),
-    ("Cooperative multi-agent reinforcement learning (MARL) commonly adopts X.", "MARL", "multi-agent reinforcement learning"),
-    ("We solve general-utility Markov decision processes (GUMDPs) here.", "GUMDPs", "general-utility Markov decision processes"),
-    ("Mixture-of-Experts (MoE) enables efficient scaling.", "MoE", "Mixture-of-Experts"),
-    ("We train GRPO (Group Relative Policy Optimization) models.", "GRPO", "Group Relative Policy Optimization"),
-])
+@pytest.mark.parametrize(
+    "sentence, short, long",
+    [
+        (
+            "We compare against Group Relative Policy Optimization (GRPO) on math.",
+            "GRPO",
+            "Group Relative Policy Optimization",
+        ),
+        (
+            "Off-policy reinforcement learning (RL) for large language models (LLMs) is popular.",
+            "RL",
+            "reinforcement learning",
+        ),
+        (
+            "Off-policy reinforcement learning (RL) for large language models (LLMs) is popular.",
+            "LLMs",
+            "large language models",
+        ),
+        (
+            "Cooperative multi-agent reinforcement learning (MARL) commonly adopts X.",
+            "MARL",
+            "multi-agent reinforcement learning",
+        ),
+        (
+            "We solve general-utility Markov decision processes (GUMDPs) here.",
+            "GUMDPs",
+            "general-utility Markov decision processes",
+        ),
+        ("Mixture-of-Experts (MoE) enables efficient scaling.", "MoE", "Mixture-of-Experts"),
+        ("We train GRPO (Group Relative Policy Optimization) models.", "GRPO", "Group Relative Policy Optimization"),
+    ],
+)
 def test_acronym_definitions(sentence, short, long):
     defs = {(d.short, d.long) for d in T.find_acronyms(sentence)}
     assert (short, long) in defs
@@ -72,8 +127,12 @@ def test_no_acronym_from_a_plain_parenthesis():
 
 
 def test_candidates_are_noun_phrases_with_head_final_suffixes():
-    cands = [c for c, _ in T.candidate_phrases(
-        "We propose off-policy reinforcement learning for large language models. It outperforms baselines.")]
+    cands = [
+        c
+        for c, _ in T.candidate_phrases(
+            "We propose off-policy reinforcement learning for large language models. It outperforms baselines."
+        )
+    ]
     assert "off-policy reinforcement learning" in cands
     assert "reinforcement learning" in cands
     assert "large language models" in cands
@@ -88,24 +147,32 @@ def test_candidates_drop_leading_verbs_and_possessives():
 
 
 def test_clean_strips_latex_and_markdown():
-    assert T.clean(r"We propose \textbf{AlphaAlign}, a *native off-policy* view of 30-40\% gains") == \
-        "We propose AlphaAlign, a native off-policy view of 30-40% gains"
+    assert (
+        T.clean(r"We propose \textbf{AlphaAlign}, a *native off-policy* view of 30-40\% gains")
+        == "We propose AlphaAlign, a native off-policy view of 30-40% gains"
+    )
 
 
 def test_generic_stems_are_the_stems_of_the_generic_heads():
     from graphkit.text.forms import _GENERIC_STEMS
 
     assert _GENERIC_STEMS == {T.stem(h) for h in T.GENERIC_HEADS}
-    assert T.merge_key(T.phrase_key("neural language modeling".split())) == \
-        T.merge_key(T.phrase_key("neural language models".split()))
+    assert T.merge_key(T.phrase_key("neural language modeling".split())) == T.merge_key(
+        T.phrase_key("neural language models".split())
+    )
 
 
 def test_verbs_are_learned_from_the_corpus():
-    texts = ["Our scenarios necessitate the use of X.", "Settings necessitate a new Y.",
-             "They necessitate their own Z.", "The necessitate word is odd."]
+    texts = [
+        "Our scenarios necessitate the use of X.",
+        "Settings necessitate a new Y.",
+        "They necessitate their own Z.",
+        "The necessitate word is odd.",
+    ]
     assert "necessitate" in T.verbs_in(texts)
-    cands = [c for c, _ in T.candidate_phrases("Online video scenarios necessitate the streaming models.",
-                                               T.verbs_in(texts))]
+    cands = [
+        c for c, _ in T.candidate_phrases("Online video scenarios necessitate the streaming models.", T.verbs_in(texts))
+    ]
     assert "Online video scenarios" in cands and not any("necessitate" in c for c in cands)
 
 

@@ -43,5 +43,11 @@ def test_tiers_follow_fixtures_files_and_marks(pytester):
     )
     items, _ = pytester.inline_genitems("-p", "no:cacheprovider")
     marks = {item.name: sorted(m.name for m in item.iter_markers() if m.name != "parametrize") for item in items}
-    assert marks == {"test_plain": ["unit"], "test_model": ["integration"], "test_server": ["integration", "neo4j"],
-                     "test_page": ["browser", "e2e"], "test_marked": ["integration"], "test_command": ["e2e"]}
+    assert marks == {
+        "test_plain": ["unit"],
+        "test_model": ["integration"],
+        "test_server": ["integration", "neo4j"],
+        "test_page": ["browser", "e2e"],
+        "test_marked": ["integration"],
+        "test_command": ["e2e"],
+    }

@@ -12,8 +12,21 @@ from .clusters import cluster_names, cooccurrence_graph, leiden_clusters, partit
 from .layout import map_layout
 from .time import Burst, concept_bursts, concept_year_counts, kleinberg_bursts, mean_years, papers_per_year, rising
 
-__all__ = ["Burst", "annotate", "cluster_names", "concept_bursts", "concept_year_counts", "cooccurrence_graph",
-           "kleinberg_bursts", "leiden_clusters", "map_layout", "partition", "mean_years", "papers_per_year", "rising"]
+__all__ = [
+    "Burst",
+    "annotate",
+    "cluster_names",
+    "concept_bursts",
+    "concept_year_counts",
+    "cooccurrence_graph",
+    "kleinberg_bursts",
+    "leiden_clusters",
+    "map_layout",
+    "partition",
+    "mean_years",
+    "papers_per_year",
+    "rising",
+]
 
 
 def annotate(g, *, seed: int = 7) -> None:

@@ -44,8 +44,9 @@ def partition(s: nx.Graph, *, resolution: float = 1.0, seed: int = 7) -> dict:
     # graspologic-native takes string node ids; index them so any node key works
     index = {n: str(i) for i, n in enumerate(s.nodes)}
     back = {i: n for n, i in index.items()}
-    _, part = gn.leiden([(index[u], index[v], w) for u, v, w in edges], resolution=resolution, seed=seed,
-                        trials=3, iterations=2)
+    _, part = gn.leiden(
+        [(index[u], index[v], w) for u, v, w in edges], resolution=resolution, seed=seed, trials=3, iterations=2
+    )
     groups: dict[int, list] = {}
     for i, c in part.items():
         groups.setdefault(c, []).append(back[i])

@@ -62,8 +62,14 @@ def _tsne(a, seed: int) -> np.ndarray:
     p = (p + p.T) / (2 * a.shape[0])
     n = a.shape[0]
     init = initialization.spectral(a, n_components=2, random_state=seed)
-    tsne = TSNE(n_components=2, random_state=seed, n_jobs=1, verbose=False,
-                negative_gradient_method="fft" if n > 5000 else "bh", n_iter=500)
+    tsne = TSNE(
+        n_components=2,
+        random_state=seed,
+        n_jobs=1,
+        verbose=False,
+        negative_gradient_method="fft" if n > 5000 else "bh",
+        n_iter=500,
+    )
     return np.asarray(tsne.fit(affinities=affinity.PrecomputedAffinities(p, normalize=True), initialization=init))
 
 

@@ -9,8 +9,15 @@ from dataclasses import dataclass
 
 from ._types import concept_nodes, node_type
 
-__all__ = ["Burst", "papers_per_year", "concept_year_counts", "kleinberg_bursts", "concept_bursts", "mean_years",
-           "rising"]
+__all__ = [
+    "Burst",
+    "papers_per_year",
+    "concept_year_counts",
+    "kleinberg_bursts",
+    "concept_bursts",
+    "mean_years",
+    "rising",
+]
 
 
 @dataclass(frozen=True)
@@ -52,8 +59,9 @@ def concept_year_counts(g) -> dict:
     return {n: dict(sorted(c.items())) for n, c in out.items()}
 
 
-def kleinberg_bursts(counts: Sequence[int], totals: Sequence[int], *, s: float = 2.0,
-                     gamma: float = 1.0) -> list[tuple[int, int, float]]:
+def kleinberg_bursts(
+    counts: Sequence[int], totals: Sequence[int], *, s: float = 2.0, gamma: float = 1.0
+) -> list[tuple[int, int, float]]:
     """Bursts in a series of batches: ``counts[t]`` relevant items of ``totals[t]`` in batch t.
 
     Kleinberg (2002), "Bursty and hierarchical structure in streams", section 4 (batched
@@ -84,7 +92,7 @@ def kleinberg_bursts(counts: Sequence[int], totals: Sequence[int], *, s: float =
     best = [cost(0, 0), cost(1, 0) + up]
     back: list[tuple[int, int]] = []
     for t in range(1, n):
-        from0 = (best[0], 0), (best[1], 1)            # to state 0: leaving a burst is free
+        from0 = (best[0], 0), (best[1], 1)  # to state 0: leaving a burst is free
         from1 = (best[0] + up, 0), (best[1], 1)
         c0, b0 = min(from0)
         c1, b1 = min(from1)

@@ -35,9 +35,28 @@ from ..io import atomic_write, atomic_write_many, path_or_file
 if TYPE_CHECKING:  # export modules import networkx inside their functions: `graphkit --help` stays fast
     import networkx as nx
 
-__all__ = ["ExportSpec", "register", "register_files", "output_paths", "exports", "formats", "format_for_path", "choose_format", "write_graph",
-           "graphml_bytes", "atomic_write", "LIST_ATTRIBUTES", "write_graphml", "read_graphml", "write_gexf",
-           "write_json", "write_cytoscape", "read_cytoscape", "FORMATS", "DEFAULT_FORMAT"]
+__all__ = [
+    "ExportSpec",
+    "register",
+    "register_files",
+    "output_paths",
+    "exports",
+    "formats",
+    "format_for_path",
+    "choose_format",
+    "write_graph",
+    "graphml_bytes",
+    "atomic_write",
+    "LIST_ATTRIBUTES",
+    "write_graphml",
+    "read_graphml",
+    "write_gexf",
+    "write_json",
+    "write_cytoscape",
+    "read_cytoscape",
+    "FORMATS",
+    "DEFAULT_FORMAT",
+]
 
 #: The format written when neither ``--format`` nor the file's extension says otherwise.
 DEFAULT_FORMAT = "graphml"
@@ -71,6 +90,7 @@ _EXPORTS: dict[str, ExportSpec] = {}
 
 def register(name: str, *, extensions: Iterable[str] = (), description: str = ""):
     """Register ``write(g, fh)`` (``fh`` an open binary file) as the export ``name``."""
+
     def deco(fn):
         if name in _EXPORTS:
             raise ValueError(f"two exports registered for format {name!r}")
@@ -124,8 +144,10 @@ def formats() -> list[str]:
 def format_for_path(path: str | os.PathLike) -> str | None:
     """The format whose extension the file name ends with (the longest match), or None."""
     name = str(path).lower()
-    best = max(((len(ext), spec.name) for spec in _EXPORTS.values() for ext in spec.extensions
-                if name.endswith(ext)), default=None)
+    best = max(
+        ((len(ext), spec.name) for spec in _EXPORTS.values() for ext in spec.extensions if name.endswith(ext)),
+        default=None,
+    )
     return best[1] if best else None
 
 
@@ -141,8 +163,9 @@ def choose_format(path: str | os.PathLike, fmt: str | None = None) -> str:
         raise GraphFileError(f"unknown export format {fmt!r}; choose one of: {', '.join(_EXPORTS)}")
     if inferred is not None and inferred != fmt:
         exts = " or ".join(_EXPORTS[fmt].extensions) or "another extension"
-        raise GraphFileError(f"{path}: the extension says {inferred}, --format says {fmt}; "
-                             f"name the file with {exts}, or drop --format")
+        raise GraphFileError(
+            f"{path}: the extension says {inferred}, --format says {fmt}; name the file with {exts}, or drop --format"
+        )
     return fmt
 
 

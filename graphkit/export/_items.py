@@ -56,7 +56,7 @@ def _pairs(g: nx.MultiDiGraph, ntype: str, nodes: set[str]) -> dict[tuple[str, s
         for authors in by_paper.values():
             authors = sorted(set(authors))
             for i, a in enumerate(authors):
-                for b in authors[i + 1:]:
+                for b in authors[i + 1 :]:
                     pairs[(a, b)] += 1.0
     return pairs
 
@@ -101,8 +101,10 @@ def _clusters(g: nx.MultiDiGraph, order: list[str], pairs: dict) -> dict[str, in
         simple = nx.Graph()
         simple.add_nodes_from(order)
         simple.add_weighted_edges_from((a, b, w) for (a, b), w in pairs.items())
-        ranked = sorted((sorted(c) for c in nx.community.louvain_communities(simple, weight="weight", seed=7)),
-                        key=lambda ns: (-len(ns), ns[0]))
+        ranked = sorted(
+            (sorted(c) for c in nx.community.louvain_communities(simple, weight="weight", seed=7)),
+            key=lambda ns: (-len(ns), ns[0]),
+        )
     return {n: min(i, MAX_CLUSTERS) for i, ns in enumerate(ranked, start=1) for n in ns}
 
 
@@ -112,8 +114,9 @@ def _positions(g: nx.MultiDiGraph, order: list[str], pairs: dict) -> dict[str, t
 
     from ..render import layout
 
-    if order and all(isinstance(g.nodes[n].get("x"), (int, float)) and isinstance(g.nodes[n].get("y"), (int, float))
-                     for n in order):
+    if order and all(
+        isinstance(g.nodes[n].get("x"), (int, float)) and isinstance(g.nodes[n].get("y"), (int, float)) for n in order
+    ):
         return {n: (float(g.nodes[n]["x"]), float(g.nodes[n]["y"])) for n in order}
     simple = nx.Graph()
     simple.add_nodes_from(order)
@@ -149,9 +152,18 @@ def item_network(g: nx.MultiDiGraph, items: str = "concepts") -> ItemNetwork:
         d = g.nodes[n]
         ys = years.get(n, [])
         scores = {"Avg. pub. year": round(sum(ys) / len(ys), 2)} if ys else {}
-        out.append(Item(n, _label(d), str(d.get("url") or ""), round(pos[n][0], 4), round(pos[n][1], 4),
-                        clusters[n], {"Links": links[n], "Total link strength": strength[n], occ_name: occ[n]},
-                        scores))
+        out.append(
+            Item(
+                n,
+                _label(d),
+                str(d.get("url") or ""),
+                round(pos[n][0], 4),
+                round(pos[n][1], 4),
+                clusters[n],
+                {"Links": links[n], "Total link strength": strength[n], occ_name: occ[n]},
+                scores,
+            )
+        )
     ids = {it.node: i for i, it in enumerate(out, start=1)}
     link_rows = sorted((ids[a], ids[b], w) if ids[a] < ids[b] else (ids[b], ids[a], w) for (a, b), w in pairs.items())
     return ItemNetwork(out, link_rows, ("Links", "Total link strength", occ_name), ("Avg. pub. year",))

@@ -34,8 +34,12 @@ def table_csv(t: Table) -> str:
     return buf.getvalue()
 
 
-@register_files("csv", parts=(".nodes.csv", ".edges.csv"), extensions=(".nodes.csv", ".edges.csv", ".csv"),
-                description="CSV node and edge tables (NAME.nodes.csv + NAME.edges.csv)")
+@register_files(
+    "csv",
+    parts=(".nodes.csv", ".edges.csv"),
+    extensions=(".nodes.csv", ".edges.csv", ".csv"),
+    description="CSV node and edge tables (NAME.nodes.csv + NAME.edges.csv)",
+)
 def write_csv_tables(g: nx.MultiDiGraph, files: list[BinaryIO]) -> None:
     files[0].write(table_csv(node_table(g)).encode("utf-8"))
     files[1].write(table_csv(edge_table(g)).encode("utf-8"))

@@ -32,8 +32,11 @@ def viz_attributes(g: nx.MultiDiGraph) -> dict:
             viz = {"color": {"r": r, "g": gr, "b": b, "a": 1.0}, "size": 2.0}
             around = [pos[v] for _, v, k in g.out_edges(n, keys=True) if k == S.MENTIONS and v in pos]
             if around:
-                viz["position"] = {"x": sum(p[0] for p in around) / len(around),
-                                   "y": sum(p[1] for p in around) / len(around), "z": 0.0}
+                viz["position"] = {
+                    "x": sum(p[0] for p in around) / len(around),
+                    "y": sum(p[1] for p in around) / len(around),
+                    "z": 0.0,
+                }
             out[n] = viz
     return out
 

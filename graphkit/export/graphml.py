@@ -43,7 +43,9 @@ def read_graphml(src: str | os.PathLike | BinaryIO) -> nx.MultiDiGraph:
     try:
         raw = nx.read_graphml(src, force_multigraph=True)
     except FileNotFoundError:
-        raise GraphFileError(f"{name}: no such graph file; build one with: graphkit build INPUT --output FILE.graphml") from None
+        raise GraphFileError(
+            f"{name}: no such graph file; build one with: graphkit build INPUT --output FILE.graphml"
+        ) from None
     except (nx.NetworkXError, SyntaxError, ValueError, KeyError) as e:
         msg = str(e).splitlines()[0] if str(e) else type(e).__name__
         raise GraphFileError(f"{name}: not a readable GraphML file ({msg})") from None

@@ -49,20 +49,39 @@ def vosviewer_text(g: nx.MultiDiGraph, items: str = "concepts") -> tuple[str, st
     net = item_network(g, items)
     with_url = any(it.url for it in net.items)
     scores = [s for s in net.score_names if all(s in it.scores for it in net.items)]
-    header = ["id", "label", *(["url"] if with_url else []), "x", "y", "cluster",
-              *(f"weight<{w}>" for w in net.weight_names), *(f"score<{s}>" for s in scores)]
+    header = [
+        "id",
+        "label",
+        *(["url"] if with_url else []),
+        "x",
+        "y",
+        "cluster",
+        *(f"weight<{w}>" for w in net.weight_names),
+        *(f"score<{s}>" for s in scores),
+    ]
     lines = ["\t".join(header)]
     for i, it in enumerate(net.items, start=1):
-        row = [str(i), _text(it.label), *([_text(it.url)] if with_url else []), _num(it.x), _num(it.y),
-               str(it.cluster), *(_num(it.weights[w]) for w in net.weight_names),
-               *(_num(it.scores[s]) for s in scores)]
+        row = [
+            str(i),
+            _text(it.label),
+            *([_text(it.url)] if with_url else []),
+            _num(it.x),
+            _num(it.y),
+            str(it.cluster),
+            *(_num(it.weights[w]) for w in net.weight_names),
+            *(_num(it.scores[s]) for s in scores),
+        ]
         lines.append("\t".join(row))
     network = "".join(f"{a}\t{b}\t{_num(w)}\n" for a, b, w in net.links)
     return "\n".join(lines) + "\n", network
 
 
-@register_files("vosviewer", parts=("_map.txt", "_network.txt"), extensions=("_map.txt", "_network.txt"),
-                description="VOSviewer map and network files (NAME_map.txt + NAME_network.txt)")
+@register_files(
+    "vosviewer",
+    parts=("_map.txt", "_network.txt"),
+    extensions=("_map.txt", "_network.txt"),
+    description="VOSviewer map and network files (NAME_map.txt + NAME_network.txt)",
+)
 def write_vosviewer(g: nx.MultiDiGraph, files: list[BinaryIO], items: str = "concepts") -> None:
     map_text, network_text = vosviewer_text(g, items)
     files[0].write(map_text.encode("utf-8"))
@@ -89,8 +108,16 @@ def read_vosviewer(map_path: str | os.PathLike, network_path: str | os.PathLike)
             if len(cells) != len(header):
                 raise ValueError(f"line {n} has {len(cells)} columns, the header {len(header)}")
             row = dict(zip(header, cells))
-            attrs = {k: (_split_label(v) if k in ("label", "url", "description") else
-                         int(v) if k in ("id", "cluster") else float(v)) for k, v in row.items()}
+            attrs = {
+                k: (
+                    _split_label(v)
+                    if k in ("label", "url", "description")
+                    else int(v)
+                    if k in ("id", "cluster")
+                    else float(v)
+                )
+                for k, v in row.items()
+            }
             g.add_node(attrs.pop("id"), **attrs)
         for n, line in enumerate(open(network_path, encoding="utf-8").read().splitlines(), start=1):
             a, b, *w = line.split("\t")

@@ -108,8 +108,9 @@ class KeyBERTExtractor(Extractor):
         selected: list[list[tuple[str, float]]] = [[] for _ in texts]
         if vocab:
             model = KeyBERT(model=_as_keybert_model(self.embedder))
-            result = model.extract_keywords(texts, vectorizer=vectorizer, top_n=self.top_n,
-                                            doc_embeddings=doc_vecs, word_embeddings=word_vecs)
+            result = model.extract_keywords(
+                texts, vectorizer=vectorizer, top_n=self.top_n, doc_embeddings=doc_vecs, word_embeddings=word_vecs
+            )
             if texts and result and isinstance(result[0], tuple):  # KeyBERT flattens a single document
                 result = [result]
             selected = [list(r) for r in result]
@@ -138,8 +139,12 @@ def candidate_forms(texts: list[str], progress: bool = False) -> tuple[list[list
     return phrases, artefacts
 
 
-def with_artefacts(selected: list[list[tuple[str, float]]], artefacts: list[list[str]],
-                   vocab_vectors: dict[str, np.ndarray], doc_vecs: np.ndarray) -> list[list[Candidate]]:
+def with_artefacts(
+    selected: list[list[tuple[str, float]]],
+    artefacts: list[list[str]],
+    vocab_vectors: dict[str, np.ndarray],
+    doc_vecs: np.ndarray,
+) -> list[list[Candidate]]:
     """The ranked picks of each paper, then its named artefacts the ranking left out (always kept)."""
     candidates: list[list[Candidate]] = []
     for i, sel in enumerate(selected):
@@ -161,8 +166,11 @@ def _artefacts_in(text: str) -> list[str]:
         if not tok.is_word or not T.is_artefact(tok.text):
             continue
         parts = [p for p in tok.text.split("-") if p]
-        while parts and not T.artefact_part(parts[-1]) and parts[-1].lower() in T.NON_HEAD | T.STOPWORDS | {
-                "like", "style", "type", "scale", "level", "wise"}:
+        while (
+            parts
+            and not T.artefact_part(parts[-1])
+            and parts[-1].lower() in T.NON_HEAD | T.STOPWORDS | {"like", "style", "type", "scale", "level", "wise"}
+        ):
             parts.pop()
         if parts and any(T.artefact_part(p) for p in parts):
             out.append("-".join(parts).rstrip("."))

@@ -30,7 +30,8 @@ class Embedder(Protocol):
 
 def default_cache_path() -> Path:
     root = os.environ.get("GRAPHKIT_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "graphkit")
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "graphkit"
+    )
     return Path(root) / "embeddings.sqlite"
 
 
@@ -81,7 +82,7 @@ class EmbeddingCache:
         bad = 0
         try:
             for i in range(0, len(keys), 500):
-                chunk = keys[i:i + 500]
+                chunk = keys[i : i + 500]
                 q = f"SELECT h, v FROM vec WHERE h IN ({','.join('?' * len(chunk))})"
                 for h, v in db.execute(q, chunk):
                     vec = _vector(v, dim)
@@ -103,8 +104,10 @@ class EmbeddingCache:
         if db is None or self._read_only:
             return
         try:
-            db.executemany("INSERT OR REPLACE INTO vec VALUES (?, ?)",
-                           [(h, np.asarray(v, dtype=np.float16).tobytes()) for h, v in items])
+            db.executemany(
+                "INSERT OR REPLACE INTO vec VALUES (?, ?)",
+                [(h, np.asarray(v, dtype=np.float16).tobytes()) for h, v in items],
+            )
             db.commit()
         except sqlite3.Error as e:
             db.rollback()
@@ -198,12 +201,16 @@ class MiniLMEmbedder:
         short = sum(len(t) for t in texts) / len(texts) < 80  # phrases: bigger batches are much faster
         batch = self.batch_size * 4 if short else self.batch_size
         step = max(batch * 8, 256)
-        with tqdm(total=len(texts), desc=progress, unit="text", disable=None if progress else True,
-                  leave=False) as bar:
+        with tqdm(total=len(texts), desc=progress, unit="text", disable=None if progress else True, leave=False) as bar:
             for i in range(0, len(order), step):
-                idx = order[i:i + step]
-                vecs = model.encode([texts[j] for j in idx], batch_size=batch,
-                                    normalize_embeddings=True, convert_to_numpy=True, show_progress_bar=False)
+                idx = order[i : i + step]
+                vecs = model.encode(
+                    [texts[j] for j in idx],
+                    batch_size=batch,
+                    normalize_embeddings=True,
+                    convert_to_numpy=True,
+                    show_progress_bar=False,
+                )
                 out[idx] = vecs
                 bar.update(len(idx))
         return out

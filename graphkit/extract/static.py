@@ -67,7 +67,7 @@ class StaticEmbedder:
         texts = list(texts)
         out = np.zeros((len(texts), vectors.shape[1]), dtype=np.float32)
         for s in range(0, len(texts), CHUNK):
-            encs = tok.encode_batch(texts[s:s + CHUNK], add_special_tokens=False)
+            encs = tok.encode_batch(texts[s : s + CHUNK], add_special_tokens=False)
             lengths = np.fromiter((len(e.ids) for e in encs), dtype=np.int64, count=len(encs))
             if not lengths.sum():
                 continue
@@ -75,7 +75,7 @@ class StaticEmbedder:
             starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
             nonempty = lengths > 0
             sums = np.add.reduceat(vectors[ids], starts[nonempty], axis=0)
-            out[s:s + CHUNK][nonempty] = sums / lengths[nonempty, None]
+            out[s : s + CHUNK][nonempty] = sums / lengths[nonempty, None]
         norms = np.linalg.norm(out, axis=1, keepdims=True)
         np.divide(out, norms, out=out, where=norms > 0)
         return out

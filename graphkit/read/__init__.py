@@ -87,6 +87,7 @@ def register(name: str, *, extensions: Iterable[str] = (), sniff: Sniff | None =
     ``sniff(text) -> bool`` (optional) recognises its content and should only say yes to
     content no other format could have.
     """
+
     def deco(fn: Reader) -> Reader:
         if name in _READERS and _READERS[name].read is not fn:
             raise ValueError(f"two readers registered for format {name!r}")
@@ -199,8 +200,12 @@ def read_file(path: str | os.PathLike, fmt: str | None = None) -> tuple[list[Pap
     return papers, spec.name
 
 
-def read_papers(paths: Iterable[str | os.PathLike], fmt: str | None = None, *, keywords_suffice: bool = False,
-                ) -> tuple[list[Paper], dict[str, str]]:
+def read_papers(
+    paths: Iterable[str | os.PathLike],
+    fmt: str | None = None,
+    *,
+    keywords_suffice: bool = False,
+) -> tuple[list[Paper], dict[str, str]]:
     """Read many files into one corpus.
 
     Ids must be unique within a file, and a file given twice is refused; the same work from
@@ -236,8 +241,9 @@ def _read_all(paths, fmt) -> tuple[list[Paper], dict[str, str]]:
             first = again.source if again else seen.get(p.id)
             if first:
                 file, _, line = p.source.rpartition(":")
-                raise InputError(file, f"duplicate paper id {p.id!r} (first seen at {first})",
-                                 int(line) if line.isdigit() else None)
+                raise InputError(
+                    file, f"duplicate paper id {p.id!r} (first seen at {first})", int(line) if line.isdigit() else None
+                )
             seen[p.id] = p.source
         first_of[os.path.realpath(path)] = batch[0]
         batches.append(batch)
@@ -334,7 +340,8 @@ def paper_from_record(rec: dict, path: str, line: int) -> Paper:
     check_abstract(abstract, path, line)
     year = _as_year(rec.get("year"), path, line)
     pid = _as_str(rec.get("id"), path, line, "id") or content_id(
-        abstract if abstract.strip() else "\n".join([title, str(year), *keywords]))
+        abstract if abstract.strip() else "\n".join([title, str(year), *keywords])
+    )
     return Paper(
         id=pid,
         abstract=_CONTROL.sub(" ", abstract).strip(),

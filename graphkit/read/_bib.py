@@ -29,10 +29,23 @@ def unique(items) -> list:
     return out
 
 
-def make_paper(path: str, line: int, *, title: str = "", abstract: str = "", year=None, venue: str = "",
-               authors=(), keywords=(), doi: str = "", url: str = "", pid: str = "",
-               cited: list[Reference] | None = None, citing: list[Reference] | None = None,
-               ids: dict[str, str] | None = None) -> Paper | None:
+def make_paper(
+    path: str,
+    line: int,
+    *,
+    title: str = "",
+    abstract: str = "",
+    year=None,
+    venue: str = "",
+    authors=(),
+    keywords=(),
+    doi: str = "",
+    url: str = "",
+    pid: str = "",
+    cited: list[Reference] | None = None,
+    citing: list[Reference] | None = None,
+    ids: dict[str, str] | None = None,
+) -> Paper | None:
     """A Paper from one record's fields, or None when it has neither title nor abstract."""
     title = latex_to_text(title or "")
     abstract = " ".join((abstract or "").split())
@@ -45,10 +58,20 @@ def make_paper(path: str, line: int, *, title: str = "", abstract: str = "", yea
     year = year_of(year)
     pid = (pid or "").strip() or _fallback_id(doi, title, year, abstract)
     return Paper(
-        id=pid, abstract=abstract, title=title, year=year, venue=latex_to_text(venue or ""), url=url or "",
-        authors=unique(latex_to_text(a) for a in authors), keywords=unique(latex_to_text(k) for k in keywords),
-        doi=doi, cited=list(cited or []), citing=list(citing or []), ids=dict(ids or {}),
-        source=f"{path}:{line}", sources=[f"{path}:{line}"],
+        id=pid,
+        abstract=abstract,
+        title=title,
+        year=year,
+        venue=latex_to_text(venue or ""),
+        url=url or "",
+        authors=unique(latex_to_text(a) for a in authors),
+        keywords=unique(latex_to_text(k) for k in keywords),
+        doi=doi,
+        cited=list(cited or []),
+        citing=list(citing or []),
+        ids=dict(ids or {}),
+        source=f"{path}:{line}",
+        sources=[f"{path}:{line}"],
     )
 
 

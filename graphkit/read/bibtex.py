@@ -20,9 +20,11 @@ from ._bib import make_paper, no_usable_records, split_list
 
 __all__ = ["read_bibtex", "looks_like_bibtex"]
 
-_ENTRY = re.compile(r"^\s*@\s*(article|inproceedings|conference|book|incollection|inbook|misc|phdthesis|"
-                    r"mastersthesis|techreport|proceedings|unpublished|online|report|thesis)\s*[{(]",
-                    re.I | re.M)
+_ENTRY = re.compile(
+    r"^\s*@\s*(article|inproceedings|conference|book|incollection|inbook|misc|phdthesis|"
+    r"mastersthesis|techreport|proceedings|unpublished|online|report|thesis)\s*[{(]",
+    re.I | re.M,
+)
 
 
 def looks_like_bibtex(text: str) -> bool:
@@ -57,8 +59,11 @@ def _paper(path: str, entry) -> Paper | None:
     f = {k.lower(): _unbrace(str(v.value)) for k, v in entry.fields_dict.items()}
     line = (entry.start_line or 0) + 1
     wos = "unique-id" in f or "cited-references" in f
-    keywords = split_list(f.get("author_keywords", "")) + split_list(f.get("keywords", ""), _kw_sep(f)) + \
-        split_list(f.get("keywords-plus", ""))
+    keywords = (
+        split_list(f.get("author_keywords", ""))
+        + split_list(f.get("keywords", ""), _kw_sep(f))
+        + split_list(f.get("keywords-plus", ""))
+    )
     if wos:
         cited = [parse_wos_reference(r) for r in _lines(f.get("cited-references", ""))]
         pid = _unbrace(f.get("unique-id", "")) or ""
@@ -69,10 +74,19 @@ def _paper(path: str, entry) -> Paper | None:
         pid = eid.group(1) if eid else ""
         ids = {"scopus": pid} if pid else {}
     return make_paper(
-        path, line, pid=pid, title=f.get("title", ""), abstract=_unbrace(f.get("abstract", "")),
-        year=f.get("year"), venue=f.get("journal") or f.get("booktitle", ""),
+        path,
+        line,
+        pid=pid,
+        title=f.get("title", ""),
+        abstract=_unbrace(f.get("abstract", "")),
+        year=f.get("year"),
+        venue=f.get("journal") or f.get("booktitle", ""),
         authors=[a.strip() for a in re.split(r"\s+and\s+", " ".join(f.get("author", "").split())) if a.strip()],
-        keywords=[_unbrace(k) for k in keywords], doi=_unbrace(f.get("doi", "")), url=_url(f), cited=cited, ids=ids,
+        keywords=[_unbrace(k) for k in keywords],
+        doi=_unbrace(f.get("doi", "")),
+        url=_url(f),
+        cited=cited,
+        ids=ids,
     )
 
 

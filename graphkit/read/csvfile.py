@@ -25,18 +25,40 @@ __all__ = ["read_csv", "looks_like_csv", "looks_like_scopus_csv"]
 
 # Header names (lower-cased) -> record fields.
 _COLUMNS = {
-    "id": "id", "paper_id": "id", "eid": "id", "ut": "id", "ut (unique wos id)": "id",
-    "title": "title", "ti": "title", "article title": "title",
-    "abstract": "abstract", "ab": "abstract",
-    "year": "year", "py": "year", "publication year": "year",
-    "venue": "venue", "source title": "venue", "journal": "venue", "so": "venue",
-    "authors": "authors", "author": "authors", "au": "authors", "author full names": "full_authors",
+    "id": "id",
+    "paper_id": "id",
+    "eid": "id",
+    "ut": "id",
+    "ut (unique wos id)": "id",
+    "title": "title",
+    "ti": "title",
+    "article title": "title",
+    "abstract": "abstract",
+    "ab": "abstract",
+    "year": "year",
+    "py": "year",
+    "publication year": "year",
+    "venue": "venue",
+    "source title": "venue",
+    "journal": "venue",
+    "so": "venue",
+    "authors": "authors",
+    "author": "authors",
+    "au": "authors",
+    "author full names": "full_authors",
     "af": "full_authors",
-    "keywords": "keywords", "author keywords": "keywords", "de": "keywords",
-    "index keywords": "index_keywords", "keywords plus": "index_keywords",
-    "references": "references", "cited references": "cited_wos", "cr": "cited_wos",
-    "doi": "doi", "di": "doi",
-    "url": "url", "link": "url",
+    "keywords": "keywords",
+    "author keywords": "keywords",
+    "de": "keywords",
+    "index keywords": "index_keywords",
+    "keywords plus": "index_keywords",
+    "references": "references",
+    "cited references": "cited_wos",
+    "cr": "cited_wos",
+    "doi": "doi",
+    "di": "doi",
+    "url": "url",
+    "link": "url",
 }
 
 csv.field_size_limit(sys.maxsize)
@@ -70,8 +92,11 @@ def read_csv(path: str, text: str) -> list[Paper]:
     except (StopIteration, csv.Error) as e:
         raise InputError(path, f"malformed CSV header: {e}", 1) from None
     fields = [_field(h) for h in header]
-    if ("abstract" not in fields and not ("title" in fields and {"references", "cited_wos"} & set(fields))
-            and not (keywords_suffice() and "keywords" in fields)):
+    if (
+        "abstract" not in fields
+        and not ("title" in fields and {"references", "cited_wos"} & set(fields))
+        and not (keywords_suffice() and "keywords" in fields)
+    ):
         raise InputError(path, f"CSV has no 'abstract' column (columns: {', '.join(header)})", 1)
     # Scopus writes a record's second, third... funding texts as extra unnamed columns right
     # after "Funding Text 1" (the header names only the first): they are dropped.
@@ -90,7 +115,7 @@ def read_csv(path: str, text: str) -> list[Paper]:
             continue
         total += 1
         if len(row) > len(header) and funding is not None:
-            row = row[: funding + 1] + row[funding + 1 + len(row) - len(header):]
+            row = row[: funding + 1] + row[funding + 1 + len(row) - len(header) :]
         if len(row) != len(header):
             raise InputError(path, f"malformed CSV: row has {len(row)} fields, the header has {len(header)}", start)
         rec = {f: v for f, v in zip(fields, row) if f and v.strip()}
@@ -119,10 +144,19 @@ def _paper(path: str, line: int, rec: dict[str, str]) -> Paper | None:
     pid = rec.get("id", "")
     ids = {("wos" if pid.startswith("WOS:") else "scopus"): pid} if pid else {}
     return make_paper(
-        path, line, pid=pid, title=rec.get("title", ""), abstract=rec.get("abstract", ""), year=rec.get("year"),
-        venue=rec.get("venue", ""), authors=_authors(rec.get("full_authors") or rec.get("authors", "")),
+        path,
+        line,
+        pid=pid,
+        title=rec.get("title", ""),
+        abstract=rec.get("abstract", ""),
+        year=rec.get("year"),
+        venue=rec.get("venue", ""),
+        authors=_authors(rec.get("full_authors") or rec.get("authors", "")),
         keywords=split_list(rec.get("keywords", "")) + split_list(rec.get("index_keywords", "")),
-        doi=rec.get("doi", ""), url=rec.get("url", ""), cited=cited, ids=ids,
+        doi=rec.get("doi", ""),
+        url=rec.get("url", ""),
+        cited=cited,
+        ids=ids,
     )
 
 

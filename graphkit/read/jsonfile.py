@@ -23,8 +23,11 @@ def _check_unicode(value, path: str, line: int) -> None:
     if isinstance(value, str):
         m = _SURROGATE.search(value)
         if m:
-            raise InputError(path, f"lone surrogate \\u{ord(m.group()):04x} in a JSON string: not a character; "
-                             "fix or remove it", line)
+            raise InputError(
+                path,
+                f"lone surrogate \\u{ord(m.group()):04x} in a JSON string: not a character; fix or remove it",
+                line,
+            )
     elif isinstance(value, dict):
         for k, v in value.items():
             _check_unicode(k, path, line)
@@ -32,8 +35,6 @@ def _check_unicode(value, path: str, line: int) -> None:
     elif isinstance(value, list):
         for v in value:
             _check_unicode(v, path, line)
-
-
 
 
 def _to_paper(rec, path: str, line: int) -> Paper | None:

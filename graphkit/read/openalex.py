@@ -17,22 +17,31 @@ _PREFIX = "https://openalex.org/"
 
 
 def is_openalex_work(rec) -> bool:
-    return isinstance(rec, dict) and ("abstract_inverted_index" in rec or "referenced_works" in rec
-                                      or str(rec.get("id", "")).startswith(_PREFIX + "W"))
+    return isinstance(rec, dict) and (
+        "abstract_inverted_index" in rec
+        or "referenced_works" in rec
+        or str(rec.get("id", "")).startswith(_PREFIX + "W")
+    )
 
 
 def looks_like_openalex(text: str) -> bool:
     head = text[:200_000]
-    return head.lstrip().startswith(("{", "[")) and '"https://openalex.org/W' in head and (
-        '"abstract_inverted_index"' in head or '"referenced_works"' in head or '"authorships"' in head)
+    return (
+        head.lstrip().startswith(("{", "["))
+        and '"https://openalex.org/W' in head
+        and ('"abstract_inverted_index"' in head or '"referenced_works"' in head or '"authorships"' in head)
+    )
 
 
 @register("openalex", sniff=looks_like_openalex)
 def read_openalex(path: str, text: str) -> list[Paper]:
     from .jsonfile import json_records
 
-    papers = [p for line, rec in json_records(path, text)
-              if isinstance(rec, dict) and (p := paper_from_openalex(rec, path, line))]
+    papers = [
+        p
+        for line, rec in json_records(path, text)
+        if isinstance(rec, dict) and (p := paper_from_openalex(rec, path, line))
+    ]
     if not papers:
         raise no_usable_records(path, "OpenAlex")
     return papers
@@ -41,7 +50,7 @@ def read_openalex(path: str, text: str) -> list[Paper]:
 def short_id(value) -> str:
     """``https://openalex.org/W2741809807`` -> ``W2741809807``."""
     value = str(value or "")
-    return value[len(_PREFIX):] if value.startswith(_PREFIX) else value
+    return value[len(_PREFIX) :] if value.startswith(_PREFIX) else value
 
 
 def rebuild_abstract(index) -> str:
@@ -60,13 +69,23 @@ def paper_from_openalex(rec: dict, path: str, line: int) -> Paper | None:
     wid = short_id(rec.get("id"))
     loc = rec.get("primary_location") or {}
     source = (loc.get("source") or {}) if isinstance(loc, dict) else {}
-    authors = [((a.get("author") or {}).get("display_name") or a.get("raw_author_name") or "")
-               for a in rec.get("authorships") or [] if isinstance(a, dict)]
+    authors = [
+        ((a.get("author") or {}).get("display_name") or a.get("raw_author_name") or "")
+        for a in rec.get("authorships") or []
+        if isinstance(a, dict)
+    ]
     cited = [Reference(id=short_id(w), text=short_id(w)) for w in rec.get("referenced_works") or [] if w]
     return make_paper(
-        path, line, pid=wid, title=rec.get("title") or rec.get("display_name") or "",
+        path,
+        line,
+        pid=wid,
+        title=rec.get("title") or rec.get("display_name") or "",
         abstract=rebuild_abstract(rec.get("abstract_inverted_index")) or str(rec.get("abstract") or ""),
-        year=rec.get("publication_year"), venue=source.get("display_name") or "", authors=authors,
-        doi=rec.get("doi") or "", url=(loc.get("landing_page_url") if isinstance(loc, dict) else "") or rec.get("id", ""),
-        cited=cited, ids={"openalex": wid} if wid else {},
+        year=rec.get("publication_year"),
+        venue=source.get("display_name") or "",
+        authors=authors,
+        doi=rec.get("doi") or "",
+        url=(loc.get("landing_page_url") if isinstance(loc, dict) else "") or rec.get("id", ""),
+        cited=cited,
+        ids={"openalex": wid} if wid else {},
     )

@@ -30,18 +30,25 @@ def read_ris(path: str, text: str) -> list[Paper]:
     except (OSError, ValueError, KeyError) as e:  # rispy reports a broken structure as IOError
         raise InputError(path, f"malformed RIS: {e}", _line_of(e)) from None
     if len(entries) != len(starts):
-        raise InputError(path, f"malformed RIS: {len(starts)} records start with TY but {len(entries)} end with ER",
-                         starts[-1] if starts else 1)
+        raise InputError(
+            path,
+            f"malformed RIS: {len(starts)} records start with TY but {len(entries)} end with ER",
+            starts[-1] if starts else 1,
+        )
     papers = []
     for line, rec in zip(starts, entries):
         p = make_paper(
-            path, line, pid=_first(rec.get("id")) or _first(rec.get("accession_number")),
+            path,
+            line,
+            pid=_first(rec.get("id")) or _first(rec.get("accession_number")),
             title=_first(rec.get("title") or rec.get("primary_title") or rec.get("translated_title")),
             abstract=_first(rec.get("abstract") or rec.get("notes_abstract")),
             year=_first(rec.get("year") or rec.get("publication_year") or rec.get("date")),
             venue=_first(rec.get("secondary_title") or rec.get("journal_name") or rec.get("alternate_title3")),
             authors=list(rec.get("authors") or rec.get("first_authors") or []),
-            keywords=list(rec.get("keywords") or []), doi=_first(rec.get("doi")), url=_first(rec.get("urls")),
+            keywords=list(rec.get("keywords") or []),
+            doi=_first(rec.get("doi")),
+            url=_first(rec.get("urls")),
         )
         if p is not None:
             papers.append(p)

@@ -26,8 +26,9 @@ def looks_like_semanticscholar(text: str) -> bool:
 def read_semanticscholar(path: str, text: str) -> list[Paper]:
     from .jsonfile import json_records
 
-    papers = [p for line, rec in json_records(path, text)
-              if isinstance(rec, dict) and (p := paper_from_s2(rec, path, line))]
+    papers = [
+        p for line, rec in json_records(path, text) if isinstance(rec, dict) and (p := paper_from_s2(rec, path, line))
+    ]
     if not papers:
         raise no_usable_records(path, "Semantic Scholar")
     return papers
@@ -39,8 +40,14 @@ def _ref(rec) -> Reference | None:
     ext = rec.get("externalIds") or {}
     authors = rec.get("authors") or []
     first = authors[0].get("name", "") if authors and isinstance(authors[0], dict) else ""
-    ref = Reference(id=rec.get("paperId") or "", doi=normalise_doi(ext.get("DOI")), title=rec.get("title") or "",
-                    year=year_of(rec.get("year")), author=first, venue=rec.get("venue") or "")
+    ref = Reference(
+        id=rec.get("paperId") or "",
+        doi=normalise_doi(ext.get("DOI")),
+        title=rec.get("title") or "",
+        year=year_of(rec.get("year")),
+        author=first,
+        venue=rec.get("venue") or "",
+    )
     ref.text = ref.title or ref.id
     return ref if (ref.id or ref.doi or ref.title) else None
 
@@ -53,10 +60,17 @@ def paper_from_s2(rec: dict, path: str, line: int) -> Paper | None:
             ids[name] = str(ext[key])
     journal = rec.get("journal") or {}
     return make_paper(
-        path, line, pid=rec.get("paperId") or "", title=rec.get("title") or "", abstract=rec.get("abstract") or "",
-        year=rec.get("year"), venue=rec.get("venue") or (journal.get("name") if isinstance(journal, dict) else "") or "",
+        path,
+        line,
+        pid=rec.get("paperId") or "",
+        title=rec.get("title") or "",
+        abstract=rec.get("abstract") or "",
+        year=rec.get("year"),
+        venue=rec.get("venue") or (journal.get("name") if isinstance(journal, dict) else "") or "",
         authors=[a.get("name", "") for a in rec.get("authors") or [] if isinstance(a, dict)],
-        doi=ext.get("DOI") or "", url=rec.get("url") or "",
+        doi=ext.get("DOI") or "",
+        url=rec.get("url") or "",
         cited=[r for r in map(_ref, rec.get("references") or []) if r],
-        citing=[r for r in map(_ref, rec.get("citations") or []) if r], ids={k: v for k, v in ids.items() if v},
+        citing=[r for r in map(_ref, rec.get("citations") or []) if r],
+        ids={k: v for k, v in ids.items() if v},
     )

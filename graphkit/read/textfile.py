@@ -18,8 +18,14 @@ def _is_heading(block: str) -> bool:
 
 
 #: Bibliographic exports (format name -> what to call it), which text never reads.
-EXPORTS = {"bibtex": "BibTeX", "ris": "RIS", "wos": "Web of Science", "openalex": "OpenAlex",
-           "semanticscholar": "Semantic Scholar", "csv": "Scopus CSV"}
+EXPORTS = {
+    "bibtex": "BibTeX",
+    "ris": "RIS",
+    "wos": "Web of Science",
+    "openalex": "OpenAlex",
+    "semanticscholar": "Semantic Scholar",
+    "csv": "Scopus CSV",
+}
 
 
 def _export_format(text: str) -> str | None:
@@ -55,6 +61,7 @@ def read_text(path: str, text: str) -> list[Paper]:
     papers = []
     for line, abstract in blocks:
         check_abstract(abstract, path, line)
-        papers.append(Paper(id=content_id(abstract), abstract=abstract, venue=venue, year=year,
-                            source=f"{path}:{line}"))
+        papers.append(
+            Paper(id=content_id(abstract), abstract=abstract, venue=venue, year=year, source=f"{path}:{line}")
+        )
     return papers

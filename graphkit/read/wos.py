@@ -71,8 +71,16 @@ def _paper(path: str, line: int, rec: dict[str, list[str]]) -> Paper | None:
 
     uid = joined("UT")
     return make_paper(
-        path, line, pid=uid, title=joined("TI"), abstract=joined("AB"), year=joined("PY") or joined("EA"),
-        venue=joined("SO"), authors=rec.get("AF") or rec.get("AU") or [],
-        keywords=split_list(joined("DE")) + split_list(joined("ID")), doi=joined("DI"),
-        cited=[parse_wos_reference(r) for r in rec.get("CR", [])], ids={"wos": uid} if uid else {},
+        path,
+        line,
+        pid=uid,
+        title=joined("TI"),
+        abstract=joined("AB"),
+        year=joined("PY") or joined("EA"),
+        venue=joined("SO"),
+        authors=rec.get("AF") or rec.get("AU") or [],
+        keywords=split_list(joined("DE")) + split_list(joined("ID")),
+        doi=joined("DI"),
+        cited=[parse_wos_reference(r) for r in rec.get("CR", [])],
+        ids={"wos": uid} if uid else {},
     )

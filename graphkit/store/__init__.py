@@ -49,6 +49,7 @@ _STORES: dict[str, type] = {}
 
 def register(name: str):
     """Register a class implementing :class:`GraphStore` as store ``name``."""
+
     def deco(cls: type) -> type:
         if name in _STORES and _STORES[name] is not cls:
             raise ValueError(f"two stores registered as {name!r}")

@@ -57,8 +57,9 @@ def _classpath() -> str:
 
 
 @contextmanager
-def local_neo4j(home: str | os.PathLike, *, password: str | None, port: int | None = None, heap: str = "1g",
-                timeout: float = 180):
+def local_neo4j(
+    home: str | os.PathLike, *, password: str | None, port: int | None = None, heap: str = "1g", timeout: float = 180
+):
     """Start Neo4j on 127.0.0.1 with its database under ``home``; yields uri, user, password, port.
 
     The server is stopped (and waited for) when the block ends. With ``password=None`` the
@@ -68,8 +69,12 @@ def local_neo4j(home: str | os.PathLike, *, password: str | None, port: int | No
     home = Path(home)
     home.mkdir(parents=True, exist_ok=True)
     log = open(home / "server.log", "w+")
-    proc = subprocess.Popen(["java", f"-Xmx{heap}", "-cp", _classpath(), "GraphkitNeo4j", str(home / "db"), str(port)],
-                            stdout=log, stderr=subprocess.STDOUT, env=_server_env(password))
+    proc = subprocess.Popen(
+        ["java", f"-Xmx{heap}", "-cp", _classpath(), "GraphkitNeo4j", str(home / "db"), str(port)],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=_server_env(password),
+    )
     try:
         deadline = time.time() + timeout
         while True:
@@ -78,11 +83,17 @@ def local_neo4j(home: str | os.PathLike, *, password: str | None, port: int | No
                 break
             if proc.poll() is not None or time.time() > deadline:
                 log.seek(0)
-                raise StoreError(f"the local Neo4j in {home} did not start: {_failure(log.read(), proc.poll())}; "
-                                 f"its log: {home / 'server.log'}")
+                raise StoreError(
+                    f"the local Neo4j in {home} did not start: {_failure(log.read(), proc.poll())}; "
+                    f"its log: {home / 'server.log'}"
+                )
             time.sleep(0.5)
-        yield {"uri": f"bolt://127.0.0.1:{port}", "user": "neo4j", "password": password or saved_password(),
-               "port": port}
+        yield {
+            "uri": f"bolt://127.0.0.1:{port}",
+            "user": "neo4j",
+            "password": password or saved_password(),
+            "port": port,
+        }
     finally:
         proc.terminate()
         try:
@@ -102,6 +113,6 @@ def _server_env(password: str | None) -> dict:
 def _failure(log: str, code: int | None) -> str:
     """One line from the server's log: its ERROR line, else the last line (never a Java stack)."""
     lines = [ln.strip() for ln in log.splitlines() if ln.strip() and not ln.lstrip().startswith("at ")]
-    errors = [ln[len("ERROR "):] for ln in lines if ln.startswith("ERROR ")]
+    errors = [ln[len("ERROR ") :] for ln in lines if ln.startswith("ERROR ")]
     reason = errors[-1] if errors else (lines[-1] if lines else "no output")
     return f"{reason[:300]} (exit {code})" if code is not None else f"{reason[:300]} (not ready in time)"

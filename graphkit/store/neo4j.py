@@ -21,8 +21,21 @@ from .. import schema as S
 from ..errors import GraphkitError, MissingDependency, StoreError
 from . import register
 
-__all__ = ["Neo4jStore", "connect", "Neo4jWriter", "LoadReport", "library", "LibraryQuery", "run_query", "fetch_graph",
-           "clear_database", "META_LABEL", "read_meta", "write_meta", "check_schema"]
+__all__ = [
+    "Neo4jStore",
+    "connect",
+    "Neo4jWriter",
+    "LoadReport",
+    "library",
+    "LibraryQuery",
+    "run_query",
+    "fetch_graph",
+    "clear_database",
+    "META_LABEL",
+    "read_meta",
+    "write_meta",
+    "check_schema",
+]
 
 #: The label of the one node that records which graph the database holds (schema version, build id).
 META_LABEL = "GraphkitMeta"
@@ -38,23 +51,33 @@ _MERGE_NODES = {
 #: ``SET n = ...`` instead of ``+=`` when syncing, so properties a rebuild dropped go too.
 _SYNC_NODES = {label: q.replace("SET n += row.props", "SET n = row.props") for label, q in _MERGE_NODES.items()}
 _DB_KEYS = {label: f"MATCH (n:{label}) RETURN n.{prop} AS k" for label, prop in _ID_PROP.items()}
-_DELETE_NODES = {label: f"UNWIND $rows AS k MATCH (n:{label} {{{prop}: k}}) DETACH DELETE n"
-                 for label, prop in _ID_PROP.items()}
+_DELETE_NODES = {
+    label: f"UNWIND $rows AS k MATCH (n:{label} {{{prop}: k}}) DETACH DELETE n" for label, prop in _ID_PROP.items()
+}
 _REL_ENDS = {t.name: (t.source, t.target) for t in S.REL_TYPES.values()}
 _MERGE_RELS = {
-    t: (f"UNWIND $rows AS row MATCH (a:{a} {{{_ID_PROP[a]}: row.a}}) MATCH (b:{b} {{{_ID_PROP[b]}: row.b}}) "
-        f"MERGE (a)-[r:{t}]->(b) SET r += row.props")
+    t: (
+        f"UNWIND $rows AS row MATCH (a:{a} {{{_ID_PROP[a]}: row.a}}) MATCH (b:{b} {{{_ID_PROP[b]}: row.b}}) "
+        f"MERGE (a)-[r:{t}]->(b) SET r += row.props"
+    )
     for t, (a, b) in _REL_ENDS.items()
 }
 _SYNC_RELS = {t: q.replace("SET r += row.props", "SET r = row.props") for t, q in _MERGE_RELS.items()}
-_DB_RELS = {t: f"MATCH (a:{a})-[:{t}]->(b:{b}) RETURN a.{_ID_PROP[a]} AS a, b.{_ID_PROP[b]} AS b"
-            for t, (a, b) in _REL_ENDS.items()}
-_DELETE_RELS = {t: (f"UNWIND $rows AS row MATCH (a:{a} {{{_ID_PROP[a]}: row.a}})-[r:{t}]->(b:{b} {{{_ID_PROP[b]}: row.b}}) "
-                    "DELETE r")
-                for t, (a, b) in _REL_ENDS.items()}
+_DB_RELS = {
+    t: f"MATCH (a:{a})-[:{t}]->(b:{b}) RETURN a.{_ID_PROP[a]} AS a, b.{_ID_PROP[b]} AS b"
+    for t, (a, b) in _REL_ENDS.items()
+}
+_DELETE_RELS = {
+    t: (
+        f"UNWIND $rows AS row MATCH (a:{a} {{{_ID_PROP[a]}: row.a}})-[r:{t}]->(b:{b} {{{_ID_PROP[b]}: row.b}}) DELETE r"
+    )
+    for t, (a, b) in _REL_ENDS.items()
+}
 _READ_META = f"MATCH (m:{META_LABEL}) RETURN m.schema AS schema, m.build_id AS build_id, m.mode AS mode LIMIT 1"
-_WRITE_META = (f"MERGE (m:{META_LABEL} {{id: 'graph'}}) SET m.schema = $schema, m.build_id = $build_id, "
-               "m.mode = $mode, m.nodes = $nodes, m.relationships = $rels, m.loaded_at = datetime()")
+_WRITE_META = (
+    f"MERGE (m:{META_LABEL} {{id: 'graph'}}) SET m.schema = $schema, m.build_id = $build_id, "
+    "m.mode = $mode, m.nodes = $nodes, m.relationships = $rels, m.loaded_at = datetime()"
+)
 
 
 def _driver_module():
@@ -76,16 +99,22 @@ def _explain(e: Exception, uri: str, user: str) -> StoreError:
     neo4j = _driver_module()
     ex = neo4j.exceptions
     if isinstance(e, ex.AuthError):
-        return StoreError(f"Neo4j at {uri} refused the credentials for user {user!r}; check --user/--password "
-                          "(NEO4J_USER/NEO4J_PASSWORD)")
+        return StoreError(
+            f"Neo4j at {uri} refused the credentials for user {user!r}; check --user/--password "
+            "(NEO4J_USER/NEO4J_PASSWORD)"
+        )
     if isinstance(e, (ex.ServiceUnavailable, ex.SessionExpired, OSError)):
         return StoreError(f"cannot reach Neo4j at {uri}: is the server running? (start one with: make neo4j)")
     if isinstance(e, ex.ConfigurationError):
         return StoreError(f"bad Neo4j URI {uri!r}: {str(e).splitlines()[0]}")
     if isinstance(e, ex.Neo4jError):
         msg = (e.message or str(e)).strip().splitlines()[0]
-        if e.code and ("AccessMode" in e.code or "ForbiddenDueToTransactionType" in e.code or
-                       "write" in msg.lower() and "read" in msg.lower()):
+        if e.code and (
+            "AccessMode" in e.code
+            or "ForbiddenDueToTransactionType" in e.code
+            or "write" in msg.lower()
+            and "read" in msg.lower()
+        ):
             return StoreError("this query writes to the database; pass --write to allow it")
         return StoreError(f"Neo4j rejected the query: {msg} ({e.code})")
     return StoreError(f"Neo4j error: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
@@ -125,11 +154,14 @@ def connect(uri: str, user: str, password: str | None, *, verify: bool = True):
 
         password = saved_password()
         if password is None:
-            raise StoreError(f"no Neo4j password: pass --password or set NEO4J_PASSWORD (the local server "
-                             f"keeps the one it generates in {password_file()})")
+            raise StoreError(
+                f"no Neo4j password: pass --password or set NEO4J_PASSWORD (the local server "
+                f"keeps the one it generates in {password_file()})"
+            )
     try:
-        driver = neo4j.GraphDatabase.driver(uri, auth=(user, password), connection_timeout=10,
-                                            max_transaction_retry_time=5)
+        driver = neo4j.GraphDatabase.driver(
+            uri, auth=(user, password), connection_timeout=10, max_transaction_retry_time=5
+        )
     except (ValueError, neo4j.exceptions.ConfigurationError) as e:
         raise StoreError(f"bad Neo4j URI {uri!r}: {str(e).splitlines()[0]}") from None
     if verify:
@@ -196,9 +228,11 @@ def _key(label: str, d: dict) -> str:
     key = d[_ID_PROP[label]]
     size = len(str(key).encode("utf-8", "surrogatepass"))
     if size > MAX_KEY_BYTES:
-        raise GraphkitError(f"{label} {_ID_PROP[label]} {str(key)[:40]!r}... is {size:,} bytes, over the "
-                            f"{MAX_KEY_BYTES:,} Neo4j can index; nothing was loaded. Rebuild the graph with this "
-                            "graphkit (it bounds concept length) or shorten that id")
+        raise GraphkitError(
+            f"{label} {_ID_PROP[label]} {str(key)[:40]!r}... is {size:,} bytes, over the "
+            f"{MAX_KEY_BYTES:,} Neo4j can index; nothing was loaded. Rebuild the graph with this "
+            "graphkit (it bounds concept length) or shorten that id"
+        )
     return key
 
 
@@ -208,8 +242,10 @@ def _load_failed(e: Exception, driver, report: LoadReport, total: int) -> StoreE
     if not report.batches:
         return err
     done = sum(report.by_type.values())
-    return StoreError(f"{err} (the load stopped after {done:,} of {total:,} rows; loading is idempotent: rerun "
-                      "the same command once the cause is fixed, or add --replace to start over)")
+    return StoreError(
+        f"{err} (the load stopped after {done:,} of {total:,} rows; loading is idempotent: rerun "
+        "the same command once the cause is fixed, or add --replace to start over)"
+    )
 
 
 class Neo4jWriter:
@@ -235,9 +271,12 @@ class Neo4jWriter:
         nodes_q, rels_q = (_SYNC_NODES, _SYNC_RELS) if sync else (_MERGE_NODES, _MERGE_RELS)
         out = []
         for label in NODE_LABELS:
-            rows = [{"k": _key(label, d), "props": _props(d, skip=(S.NODE_TYPE_ATTR,))}
-                    for _, d in S.nodes_of(g, label)]
-            out += [(label, nodes_q[label], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
+            rows = [
+                {"k": _key(label, d), "props": _props(d, skip=(S.NODE_TYPE_ATTR,))} for _, d in S.nodes_of(g, label)
+            ]
+            out += [
+                (label, nodes_q[label], rows[i : i + self.batch_size]) for i in range(0, len(rows), self.batch_size)
+            ]
         by_type: dict[str, list[dict]] = {t: [] for t in REL_TYPES}
         for u, v, k, d in g.edges(keys=True, data=True):
             if k not in by_type:
@@ -246,10 +285,11 @@ class Neo4jWriter:
             ud, vd = g.nodes[u], g.nodes[v]
             if S.node_type(ud) != a_label or S.node_type(vd) != b_label:
                 raise GraphkitError(f"edge {u!r} -[{k}]-> {v!r} does not join {a_label} to {b_label}")
-            by_type[k].append({"a": ud[_ID_PROP[a_label]], "b": vd[_ID_PROP[b_label]],
-                               "props": _props(d, skip=(S.REL_TYPE_ATTR,))})
+            by_type[k].append(
+                {"a": ud[_ID_PROP[a_label]], "b": vd[_ID_PROP[b_label]], "props": _props(d, skip=(S.REL_TYPE_ATTR,))}
+            )
         for t, rows in by_type.items():
-            out += [(t, rels_q[t], rows[i:i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
+            out += [(t, rels_q[t], rows[i : i + self.batch_size]) for i in range(0, len(rows), self.batch_size)]
         return out
 
     def stale(self, g: nx.MultiDiGraph) -> list[tuple[str, str, list]]:
@@ -257,18 +297,22 @@ class Neo4jWriter:
         graph does not: relationships first, then nodes (DETACH DELETE takes theirs along)."""
         out: list[tuple[str, str, list]] = []
         for t, (a, b) in _REL_ENDS.items():
-            want = {(g.nodes[u][_ID_PROP[a]], g.nodes[v][_ID_PROP[b]])
-                    for u, v, k in g.edges(keys=True) if k == t}
+            want = {(g.nodes[u][_ID_PROP[a]], g.nodes[v][_ID_PROP[b]]) for u, v, k in g.edges(keys=True) if k == t}
             _, rows = run_query(self.driver, _DB_RELS[t], database=self.database)
             gone = sorted({(r["a"], r["b"]) for r in rows} - want, key=repr)
             pairs = [{"a": x, "b": y} for x, y in gone]
-            out += [(f"-{t}", _DELETE_RELS[t], pairs[i:i + self.batch_size]) for i in range(0, len(pairs), self.batch_size)]
+            out += [
+                (f"-{t}", _DELETE_RELS[t], pairs[i : i + self.batch_size])
+                for i in range(0, len(pairs), self.batch_size)
+            ]
         for label in NODE_LABELS:
             want = {d[_ID_PROP[label]] for _, d in S.nodes_of(g, label)}
             _, rows = run_query(self.driver, _DB_KEYS[label], database=self.database)
             gone = sorted({r["k"] for r in rows} - want, key=repr)
-            out += [(f"-{label}", _DELETE_NODES[label], gone[i:i + self.batch_size])
-                    for i in range(0, len(gone), self.batch_size)]
+            out += [
+                (f"-{label}", _DELETE_NODES[label], gone[i : i + self.batch_size])
+                for i in range(0, len(gone), self.batch_size)
+            ]
         return out
 
     def load(self, g: nx.MultiDiGraph, progress: bool = False, sync: bool = False) -> LoadReport:
@@ -285,8 +329,9 @@ class Neo4jWriter:
             self.create_schema()
             work = (self.stale(g) if sync else []) + work
             total = sum(len(rows) for _, _, rows in work)
-            with tqdm(total=total, desc="Loading into Neo4j", unit="row", disable=None if progress else True,
-                      leave=False) as bar:
+            with tqdm(
+                total=total, desc="Loading into Neo4j", unit="row", disable=None if progress else True, leave=False
+            ) as bar:
                 for what, statement, rows in work:
                     t = time.perf_counter()
                     counters = self._run(statement, rows)
@@ -313,15 +358,22 @@ def check_schema(meta: dict | None, g: nx.MultiDiGraph) -> None:
     """Refuse to mix graphs of two schema versions in one database."""
     schema = g.graph.get("schema", S.SCHEMA_VERSION)
     if meta and meta.get("schema") is not None and str(meta["schema"]) != str(schema):
-        raise StoreError(f"the database holds a schema-{meta['schema']} graph and this graph is schema {schema}; "
-                         "load it with --replace to replace the database's graph")
+        raise StoreError(
+            f"the database holds a schema-{meta['schema']} graph and this graph is schema {schema}; "
+            "load it with --replace to replace the database's graph"
+        )
 
 
 def write_meta(driver, g: nx.MultiDiGraph, mode: str, database: str | None = None) -> None:
     """Record the graph's schema version and build id (and how it was loaded) in the database.
     After a ``merge`` load the database may hold more than this build."""
-    params = {"schema": int(g.graph.get("schema", S.SCHEMA_VERSION)), "build_id": g.graph.get("build_id"),
-              "mode": mode, "nodes": g.number_of_nodes(), "rels": g.number_of_edges()}
+    params = {
+        "schema": int(g.graph.get("schema", S.SCHEMA_VERSION)),
+        "build_id": g.graph.get("build_id"),
+        "mode": mode,
+        "nodes": g.number_of_nodes(),
+        "rels": g.number_of_edges(),
+    }
     run_query(driver, _WRITE_META, params, write=True, database=database)
 
 
@@ -341,8 +393,9 @@ class LibraryQuery:
         """Typed parameters from ``-p NAME VALUE`` strings, with the defaults filled in."""
         unknown = sorted(set(given) - set(self.params))
         if unknown:
-            raise GraphkitError(f"query {self.name!r} has no parameter {unknown[0]!r} "
-                                f"(it takes: {', '.join(self.params) or 'none'})")
+            raise GraphkitError(
+                f"query {self.name!r} has no parameter {unknown[0]!r} (it takes: {', '.join(self.params) or 'none'})"
+            )
         out = {}
         for p, (typ, default) in self.params.items():
             if p in given:
@@ -391,14 +444,14 @@ def parse_query(name: str, text: str) -> LibraryQuery:
     for line in lines[:2]:
         body = line.strip().lstrip("/").strip()
         if body.startswith("params:"):
-            for part in filter(None, (x.strip() for x in body[len("params:"):].split(","))):
+            for part in filter(None, (x.strip() for x in body[len("params:") :].split(","))):
                 m = _PARAM.match(part)
                 if not m:
                     raise GraphkitError(f"{name}.cypher: cannot read parameter {part!r}")
                 default = m.group(3)
                 params[m.group(1)] = (m.group(2), default)
         elif body.startswith(f"{name}:"):
-            question = body[len(name) + 1:].strip()
+            question = body[len(name) + 1 :].strip()
     return LibraryQuery(name, question, params, text)
 
 
@@ -422,8 +475,11 @@ def _plain(value):
 
 
 #: Procedures and functions that read (or write) files and URLs, or run Cypher given as a string.
-_OUTSIDE = re.compile(r"\b(apoc\.(load|import|export|cypher|periodic|systemdb|graph\.from|util\.(de)?compress|"
-                      r"log\.stream|bolt|es|mongo|couchbase|redis)|gds\.graph\.(import|export))[\w.]*", re.IGNORECASE)
+_OUTSIDE = re.compile(
+    r"\b(apoc\.(load|import|export|cypher|periodic|systemdb|graph\.from|util\.(de)?compress|"
+    r"log\.stream|bolt|es|mongo|couchbase|redis)|gds\.graph\.(import|export))[\w.]*",
+    re.IGNORECASE,
+)
 # a leading EXPLAIN/PROFILE (after comments); any other form fails closed: "EXPLAIN EXPLAIN" is an error
 _PLAN_PREFIX = re.compile(r"^(?:\s|//[^\n]*(?:\n|$)|/\*.*?\*/)*(EXPLAIN|PROFILE)\b", re.IGNORECASE | re.DOTALL)
 
@@ -445,8 +501,9 @@ def _reads_outside(tx, cypher: str, params: dict) -> str | None:
     return m.group(0) if m else None
 
 
-def run_query(driver, cypher: str, params: dict | None = None, *, write: bool = False,
-              database: str | None = None) -> tuple[list[str], list[dict]]:
+def run_query(
+    driver, cypher: str, params: dict | None = None, *, write: bool = False, database: str | None = None
+) -> tuple[list[str], list[dict]]:
     """Run Cypher with parameters; read-only unless ``write``. Returns (columns, rows).
 
     Read-only also means reading nothing outside the database: LOAD CSV and procedures that
@@ -464,8 +521,9 @@ def run_query(driver, cypher: str, params: dict | None = None, *, write: bool = 
         return keys, [{k: _plain(r[k]) for k in keys} for r in result]
 
     try:
-        with driver.session(database=database,
-                            default_access_mode=neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS) as s:
+        with driver.session(
+            database=database, default_access_mode=neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS
+        ) as s:
             return s.execute_write(work) if write else s.execute_read(work)
     except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as e:
         raise _explain(e, _uri(driver), "neo4j") from None
@@ -475,20 +533,26 @@ def fetch_graph(driver, *, concept: str | None = None, database: str | None = No
     """Read the graph (or, given ``concept``, the part around it) back into the schema's NetworkX form."""
     if concept is None:
         nodes_q = f"MATCH (n) WHERE {' OR '.join(f'n:{t}' for t in NODE_LABELS)} RETURN labels(n) AS labels, properties(n) AS props, elementId(n) AS eid"
-        rels_q = ("MATCH (a)-[r]->(b) WHERE type(r) IN $types "
-                  "RETURN elementId(a) AS a, elementId(b) AS b, type(r) AS type, properties(r) AS props")
+        rels_q = (
+            "MATCH (a)-[r]->(b) WHERE type(r) IN $types "
+            "RETURN elementId(a) AS a, elementId(b) AS b, type(r) AS type, properties(r) AS props"
+        )
         params: dict = {"types": list(REL_TYPES)}
     else:
-        match = ("MATCH (c:Concept) WHERE c.name = $name OR toLower(c.name) = toLower($name) "
-                 "OR any(x IN c.aliases WHERE toLower(x) = toLower($name)) WITH c ORDER BY c.paper_count DESC LIMIT 1 "
-                 "OPTIONAL MATCH (c)<-[:MENTIONS]-(p:Paper) "
-                 "OPTIONAL MATCH (p)-[:MENTIONS]->(c2:Concept) "
-                 "OPTIONAL MATCH (c)-[:CO_OCCURS]-(c3:Concept) "
-                 "WITH collect(DISTINCT c) + collect(DISTINCT p) + collect(DISTINCT c2) + collect(DISTINCT c3) AS ns "
-                 "UNWIND ns AS n WITH DISTINCT n ")
+        match = (
+            "MATCH (c:Concept) WHERE c.name = $name OR toLower(c.name) = toLower($name) "
+            "OR any(x IN c.aliases WHERE toLower(x) = toLower($name)) WITH c ORDER BY c.paper_count DESC LIMIT 1 "
+            "OPTIONAL MATCH (c)<-[:MENTIONS]-(p:Paper) "
+            "OPTIONAL MATCH (p)-[:MENTIONS]->(c2:Concept) "
+            "OPTIONAL MATCH (c)-[:CO_OCCURS]-(c3:Concept) "
+            "WITH collect(DISTINCT c) + collect(DISTINCT p) + collect(DISTINCT c2) + collect(DISTINCT c3) AS ns "
+            "UNWIND ns AS n WITH DISTINCT n "
+        )
         nodes_q = match + "RETURN labels(n) AS labels, properties(n) AS props, elementId(n) AS eid"
-        rels_q = (match + "WITH collect(n) AS ns UNWIND ns AS a MATCH (a)-[r]->(b) WHERE b IN ns AND type(r) IN $types "
-                  "RETURN elementId(a) AS a, elementId(b) AS b, type(r) AS type, properties(r) AS props")
+        rels_q = (
+            match + "WITH collect(n) AS ns UNWIND ns AS a MATCH (a)-[r]->(b) WHERE b IN ns AND type(r) IN $types "
+            "RETURN elementId(a) AS a, elementId(b) AS b, type(r) AS type, properties(r) AS props"
+        )
         params = {"name": concept, "types": list(REL_TYPES)}
     _, node_rows = run_query(driver, nodes_q, params, database=database)
     _, rel_rows = run_query(driver, rels_q, params, database=database)
@@ -517,15 +581,15 @@ def fetch_graph(driver, *, concept: str | None = None, database: str | None = No
 class Neo4jStore:
     """Neo4j as a :class:`~graphkit.store.GraphStore`: connects (and checks the credentials) on creation."""
 
-    def __init__(self, *, uri: str, user: str, password: str, database: str | None = None,
-                 batch_size: int = 2000):
+    def __init__(self, *, uri: str, user: str, password: str, database: str | None = None, batch_size: int = 2000):
         self.uri = uri
         self.database = database
         self.batch_size = batch_size
         self.driver = connect(uri, user, password)
 
-    def load(self, g: nx.MultiDiGraph, *, replace: bool = False, progress: bool = False,
-             sync: bool = False) -> LoadReport:
+    def load(
+        self, g: nx.MultiDiGraph, *, replace: bool = False, progress: bool = False, sync: bool = False
+    ) -> LoadReport:
         """Load ``g``: add to what is there (MERGE), make the database equal the graph (``sync``),
         or empty it first (``replace``). The database records the graph's schema version and
         build id; a graph of another schema version than the one stored is refused unless

@@ -12,16 +12,16 @@ from .acronyms import AcronymDef, find_acronyms
 from .chunking import MAX_PHRASE_WORDS, candidate_phrases, ngrams, verbs_in
 from .clean import CONTROL_CHARS, clean, sentences
 from .forms import (
-                    GENERIC_HEADS,
-                    artefact_part,
-                    core,
-                    is_artefact,
-                    merge_key,
-                    norm_word,
-                    phrase_key,
-                    singular,
-                    stem,
-                    word_parts,
+    GENERIC_HEADS,
+    artefact_part,
+    core,
+    is_artefact,
+    merge_key,
+    norm_word,
+    phrase_key,
+    singular,
+    stem,
+    word_parts,
 )
 from .tokens import Token, tokenize
 from .words import NON_HEAD, STOPWORDS

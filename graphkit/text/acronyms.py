@@ -11,6 +11,7 @@ from .words import STOPWORDS
 
 __all__ = ["AcronymDef", "find_acronyms"]
 
+
 @dataclass(frozen=True)
 class AcronymDef:
     short: str

@@ -11,6 +11,7 @@ from .words import NON_HEAD, STOPWORDS
 
 __all__ = ["MAX_PHRASE_WORDS", "verbs_in", "candidate_phrases", "ngrams"]
 
+
 def _breaks(tok: Token) -> bool:
     w = tok.text
     if not tok.is_word:
@@ -20,7 +21,12 @@ def _breaks(tok: Token) -> bool:
         return True
     if w.isdigit() or re.fullmatch(r"[\d.,%]+", w):
         return True
-    if lw.endswith("ly") and len(lw) > 4 and not is_artefact(w) and lw not in {"family", "anomaly", "assembly", "supply", "poly", "italy"}:
+    if (
+        lw.endswith("ly")
+        and len(lw) > 4
+        and not is_artefact(w)
+        and lw not in {"family", "anomaly", "assembly", "supply", "poly", "italy"}
+    ):
         return True
     return False
 
@@ -57,8 +63,9 @@ def verbs_in(texts, min_count: int = 3, share: float = 0.25) -> frozenset[str]:
             total[lw] = total.get(lw, 0) + 1
             if nxt.lower() in _DETERMINERS:
                 before_det[lw] = before_det.get(lw, 0) + 1
-    return frozenset(w for w, n in before_det.items() if n >= min_count and n / total[w] >= share
-                     and w not in _NOUN_GERUNDS)
+    return frozenset(
+        w for w, n in before_det.items() if n >= min_count and n / total[w] >= share and w not in _NOUN_GERUNDS
+    )
 
 
 def candidate_phrases(text: str, verbs: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
@@ -95,8 +102,13 @@ _NOUN_GERUNDS = frozenset(
 
 def _emit(run: list[Token], sent: str, out: list) -> None:
     # a gerund that opens a run is usually a verb ("adapting REINFORCE", "injecting bias")
-    while run and run[0].text.lower().endswith("ing") and run[0].text.lower() not in _NOUN_GERUNDS \
-            and not is_artefact(run[0].text) and len(run) > 1:
+    while (
+        run
+        and run[0].text.lower().endswith("ing")
+        and run[0].text.lower() not in _NOUN_GERUNDS
+        and not is_artefact(run[0].text)
+        and len(run) > 1
+    ):
         run = run[1:]
     while run and not _good_head(run[-1].text):
         run = run[:-1]
@@ -128,7 +140,7 @@ def ngrams(keys: list[tuple[str, ...]], max_n: int) -> set[tuple[str, ...]]:
             for n in range(1, max_n + 1):
                 if i + n > len(seg):
                     break
-                grams.add(tuple(seg[i:i + n]))
+                grams.add(tuple(seg[i : i + n]))
 
     for k in keys:
         if k is None:

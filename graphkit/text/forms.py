@@ -5,8 +5,18 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["singular", "is_artefact", "artefact_part", "norm_word", "word_parts", "phrase_key", "GENERIC_HEADS",
-           "core", "stem", "merge_key"]
+__all__ = [
+    "singular",
+    "is_artefact",
+    "artefact_part",
+    "norm_word",
+    "word_parts",
+    "phrase_key",
+    "GENERIC_HEADS",
+    "core",
+    "stem",
+    "merge_key",
+]
 
 _INVARIANT = frozenset(
     """analysis basis bias series species physics mathematics dynamics statistics robotics economics
@@ -17,12 +27,32 @@ _INVARIANT = frozenset(
     previous numerous continuous""".split()
 )
 _IRREGULAR = {
-    "analyses": "analysis", "bases": "basis", "hypotheses": "hypothesis", "theses": "thesis",
-    "matrices": "matrix", "vertices": "vertex", "indices": "index", "appendices": "appendix",
-    "criteria": "criterion", "phenomena": "phenomenon", "children": "child", "men": "man",
-    "women": "woman", "mice": "mouse", "corpora": "corpus", "axes": "axis", "diagnoses": "diagnosis",
-    "syntheses": "synthesis", "lemmata": "lemma", "schemata": "schema", "halves": "half",
-    "leaves": "leaf", "selves": "self", "lives": "life", "radii": "radius", "stimuli": "stimulus",
+    "analyses": "analysis",
+    "bases": "basis",
+    "hypotheses": "hypothesis",
+    "theses": "thesis",
+    "matrices": "matrix",
+    "vertices": "vertex",
+    "indices": "index",
+    "appendices": "appendix",
+    "criteria": "criterion",
+    "phenomena": "phenomenon",
+    "children": "child",
+    "men": "man",
+    "women": "woman",
+    "mice": "mouse",
+    "corpora": "corpus",
+    "axes": "axis",
+    "diagnoses": "diagnosis",
+    "syntheses": "synthesis",
+    "lemmata": "lemma",
+    "schemata": "schema",
+    "halves": "half",
+    "leaves": "leaf",
+    "selves": "self",
+    "lives": "life",
+    "radii": "radius",
+    "stimuli": "stimulus",
 }
 
 
@@ -115,7 +145,8 @@ GENERIC_HEADS = frozenset(
 
 
 _GENERIC_STEMS = frozenset(
-    "model method approach framework algorithm techniqu architectur base scheme strategi paradigm".split())
+    "model method approach framework algorithm techniqu architectur base scheme strategi paradigm".split()
+)
 
 
 def core(key: tuple[str, ...]) -> tuple[str, ...]:
