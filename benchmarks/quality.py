@@ -38,7 +38,6 @@ def main():
     ap.add_argument("--no-fast", action="store_true", help="leave out graphkit's fast mode (build --fast)")
     ap.add_argument("--no-peers", action="store_true", help="graphkit's figures only (no KeyBERT or YAKE runs)")
     args = ap.parse_args()
-    from graphkit import schema as S
     from graphkit.build import build
     from graphkit.read import paper_from_record
 
@@ -55,18 +54,11 @@ def main():
     t = time.perf_counter()
     g, _ = build(papers)
     took = time.perf_counter() - t
-    preds, links = [], []
-    for p in papers:
-        ms = sorted(
-            ((d["rank"], c) for _, c, k, d in g.out_edges(f"paper:{p.id}", keys=True, data=True) if k == "MENTIONS")
-        )
-        preds.append([[g.nodes[c]["name"], *g.nodes[c]["aliases"]] for _, c in ms])
-        links.append({c for _, c in ms})
+    preds, links, counted = _predictions(g, papers)
     if args.graph:
         from graphkit.export import write_graphml
 
         write_graphml(g, args.graph)
-    counted = [([d["name"], *d["aliases"]], int(d["paper_count"])) for _, d in S.nodes_of(g, S.CONCEPT)]
     concepts = [forms for forms, _ in counted]
     results["graphkit"] = _figures(preds, links, concepts, gold, texts, took, counted)
     similarity = _similarity(concepts)
@@ -108,13 +100,11 @@ def main():
         print(json.dumps(results))
 
 
-def _graphkit(run, papers, gold, texts):
-    """(figures, concept forms) of one graphkit build; ``run`` is the build call, timed here."""
+def _predictions(g, papers):
+    """Each paper's concepts as (name + aliases) lists by rank, its linked concept nodes, and
+    every concept's forms with its paper count."""
     from graphkit import schema as S
 
-    t = time.perf_counter()
-    g, _ = run()
-    took = time.perf_counter() - t
     preds, links = [], []
     for p in papers:
         ms = sorted(
@@ -123,6 +113,16 @@ def _graphkit(run, papers, gold, texts):
         preds.append([[g.nodes[c]["name"], *g.nodes[c]["aliases"]] for _, c in ms])
         links.append({c for _, c in ms})
     counted = [([d["name"], *d["aliases"]], int(d["paper_count"])) for _, d in S.nodes_of(g, S.CONCEPT)]
+    return preds, links, counted
+
+
+def _graphkit(run, papers, gold, texts):
+    """(figures, concept forms) of one graphkit build; ``run`` is the build call, timed here."""
+
+    t = time.perf_counter()
+    g, _ = run()
+    took = time.perf_counter() - t
+    preds, links, counted = _predictions(g, papers)
     concepts = [forms for forms, _ in counted]
     return _figures(preds, links, concepts, gold, texts, took, counted), concepts
 

@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from . import lemmas as L
+from .link import TOO_BROAD
 
 __all__ = [
     "repair",
@@ -265,16 +266,7 @@ GENERIC_HEADS = frozenset(
 
 #: Words too broad to be a concept alone, or with only a generic head ("learning method",
 #: "learning task", "training framework" name no idea of their own).
-BROAD = frozenset(
-    """model method approach framework algorithm technique result performance task problem data
-    work paper study experiment analysis setting way number set type kind level part case use
-    system process application information field area domain research challenge issue need
-    goal aim effect impact role quality scale time step value range amount order form term
-    learning training network feature representation function space structure module component
-    strategy mechanism objective property capability ability limitation advantage improvement
-    benchmark dataset evaluation baseline variant version sample example instance input output
-    state art insight finding contribution practice cost layer weight parameter real world""".split()
-)
+BROAD = TOO_BROAD | frozenset("layer weight parameter real world".split())
 
 #: A form and the same form with a generic head ("diffusion" / "diffusion model") are one
 #: concept only when their embeddings (all-MiniLM-L6-v2, cosine) reach this. Measured on dev

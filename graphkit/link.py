@@ -91,7 +91,7 @@ ACRONYM_VARIANT_SIMILARITY = 0.7
 _SHARED_ONLY = 10**6  # rank of pool entries that become concepts only when 2+ papers share them
 
 #: Single lower-case words too broad to link anything on their own.
-_TOO_BROAD = frozenset(
+TOO_BROAD = frozenset(
     """model method approach framework algorithm technique result performance task problem data
     work paper study experiment analysis setting way number set type kind level part case use
     system process application information field area domain research challenge issue need
@@ -353,7 +353,7 @@ def _add(state: LinkState, text: str, rank: int, artefact: bool, is_scaffold: Ca
     key = T.phrase_key(text.split())
     if not key or is_scaffold(text):
         return
-    if len(key) == 1 and key[0].lower() in _TOO_BROAD and not artefact:
+    if len(key) == 1 and key[0].lower() in TOO_BROAD and not artefact:
         return
     mk = T.merge_key(key)
     if not mk:
@@ -458,7 +458,7 @@ def group(state: LinkState) -> None:
             for key in state.keys_of[mk]:
                 fs.add(key)
                 c = T.core(key)
-                if c != key and not (len(c) == 1 and c[0] in _TOO_BROAD):
+                if c != key and not (len(c) == 1 and c[0] in TOO_BROAD):
                     # "diffusion model" also matches "diffusion-based", "diffusion approach", ...
                     fs.update(c + (h,) for h in T.GENERIC_HEADS)
                 if mk in state.expansions:
