@@ -27,6 +27,7 @@ __all__ = [
     "MENTION_PHRASE",
     "MENTION_NAME",
     "STANDALONE",
+    "RARE_WORD_SHARE",
     "mentions_in",
     "threshold",
     "word_case_counts",
@@ -58,19 +59,26 @@ def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], st
         end = pos + len(form)
         covers = [(q, g) for q, g, _ in matched if q <= pos and q + len(g) >= end and (q, g) != (pos, form)]
         named = any(L.is_name(w) for w in form) or form[-1] == "based"  # "diffusion-based X" is about diffusion
-        if not named and any(
-            q + len(g) > end and not all(L.word_key(w) in GENERIC_HEADS for w in g[end - q :]) for q, g in covers
-        ):
+        extended = [g[end - q :] for q, g in covers if q + len(g) > end]
+        if any(rest[0][:1].isdigit() for rest in extended):
+            continue  # "CIFAR" in "CIFAR-10", "GPT" in "GPT 2": a different name
+        if not named and any(not all(L.word_key(w) in GENERIC_HEADS for w in rest) for rest in extended):
             continue
         out.append((pos, form, group, bool(covers)))
     return out
 
 
-def threshold(surface: str) -> float:
-    """The least paper-concept cosine for an unchosen mention of a concept written ``surface``."""
+#: A single word found in fewer than this share of the papers is specific enough to be held
+#: to a phrase's bar ("diffusion" in 5 of 1,283 dev papers); a broad one ("image") is not.
+RARE_WORD_SHARE = 0.01
+
+
+def threshold(surface: str, share: float = 1.0) -> float:
+    """The least paper-concept cosine for an unchosen mention of a concept written ``surface``
+    that occurs in ``share`` of the papers."""
     if any(L.is_name(p) for w in surface.split() for p in w.split("-") if p):
         return MENTION_NAME
-    return MENTION_PHRASE if len(surface.split()) > 1 else MENTION_WORD
+    return MENTION_PHRASE if len(surface.split()) > 1 or share < RARE_WORD_SHARE else MENTION_WORD
 
 
 def word_case_counts(sentences_of: Iterable[Sequence[Sequence[str]]]) -> Counter:

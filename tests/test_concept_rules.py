@@ -50,7 +50,7 @@ def test_different_meanings_have_different_lemma_keys(a, b):
         ("reinforcement", "REINFORCE"),
         ("map", "MAP"),
         ("mapping", "MAP"),
-        ("sam", "SAM"),
+        ("clip", "CLIP"),
         ("language", "LM"),
     ],
 )
@@ -145,11 +145,25 @@ def test_british_spelling_rules_leave_ordinary_words_alone():
     ]
 
 
-def test_names_keep_case_and_drop_only_a_plural_s():
+def test_names_that_are_words_keep_case_and_drop_only_a_plural_s():
     assert L.lemma_key("REINFORCE") == ("REINFORCE",)
-    assert L.lemma_key("LLMs") == ("LLM",)
-    assert L.lemma_key("SAM2") == ("SAM2",)
     assert L.lemma_key("MAP") == ("MAP",) != L.lemma_key("map")
+    assert L.lemma_key("CLIP") == ("CLIP",) != L.lemma_key("clip")
+
+
+def test_names_that_are_no_word_are_one_name_in_any_case():
+    assert L.lemma_key("LLMs") == L.lemma_key("LLM") == L.lemma_key("llm")
+    assert L.lemma_key("ConvNets") == L.lemma_key("ConvNet") == L.lemma_key("convnet")
+    assert L.lemma_key("ImageNet") == L.lemma_key("Imagenet")
+    assert L.lemma_key("SAM2") == L.lemma_key("sam2") != L.lemma_key("SAM")
+    assert L.lemma_key("bAbI") == L.lemma_key("BaBi")
+
+
+def test_a_name_as_the_authors_write_it_loses_only_its_plural():
+    assert L.name_singular("LLMs") == "LLM"
+    assert L.name_singular("ConvNets") == "ConvNet"
+    assert L.name_singular("SAM2") == "SAM2"
+    assert L.name_singular("GAUSS") == "GAUSS"
 
 
 # ---------------------------------------------------------------- what may be a concept
@@ -191,8 +205,13 @@ def test_names_keep_case_and_drop_only_a_plural_s():
         ("learning task", "broad"),
         ("training data", "broad"),
         ("benchmark dataset", "broad"),
+        ("deep approach", "adjective"),
         ("deep model", "adjective"),
+        ("neural model", "adjective"),
+        ("real-world dataset", "scaffold"),
         ("neural approach", "adjective"),
+        ("state-of-the-art reinforcement learning algorithm", "scaffold"),
+        ("based reinforcement learning", "scaffold"),
     ],
 )
 def test_not_a_concept(phrase, why):
@@ -222,6 +241,12 @@ def test_not_a_concept(phrase, why):
         "behavior cloning",
         "signal",
         "hamiltonian",
+        "generative model",
+        "deep network",
+        "semi-supervised learning",
+        "question answering",
+        "pruning",
+        "state space model",
     ],
 )
 def test_a_concept(phrase):
