@@ -367,6 +367,14 @@ def spells(short: str, long: str) -> bool:
     words = [w.lower() for w in long.split() if w]
     if not letters or not words:
         return False
+    # a generic head at the end may give no letter ("LSTM" = "long short-term memory network")
+    while len(words) > 1 and not _spelled(letters, words) and L.word_key(words[-1]) in GENERIC_HEADS | {"network"}:
+        words = words[:-1]
+    return _spelled(letters, words)
+
+
+def _spelled(letters: list[str], words: list[str]) -> bool:
+    """Do ``words`` spell ``letters`` (see :func:`spells`)?"""
 
     @cache
     def go(li: int, wi: int, inside: int) -> bool:

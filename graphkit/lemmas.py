@@ -76,6 +76,18 @@ def american(word: str) -> str:
     return word
 
 
+_IRREGULAR_PLURALS = {
+    "criteria": "criterion",
+    "phenomena": "phenomenon",
+    "men": "man",
+    "women": "woman",
+    "children": "child",
+    "mice": "mouse",
+    "feet": "foot",
+    "teeth": "tooth",
+}
+
+
 @lru_cache(maxsize=200_000)
 def singular(word: str) -> str:
     """Singular of a lower-case word read as a noun, spelling kept ("policies" -> "policy")."""
@@ -83,6 +95,8 @@ def singular(word: str) -> str:
 
     if len(word) <= 3 and not word.endswith("ies"):
         return word
+    if not word.endswith("s"):
+        return _IRREGULAR_PLURALS.get(word, word)  # lemminflect reads "multi" as a plural of "multus"
     lemma = getLemma(word, upos="NOUN")[0]
     return lemma if lemma else word
 

@@ -64,7 +64,7 @@ def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], st
             continue  # "CIFAR" in "CIFAR-10", "GPT" in "GPT 2": a different name
         if not named and any(not all(L.word_key(w) in GENERIC_HEADS for w in rest) for rest in extended):
             continue
-        out.append((pos, form, group, bool(covers)))
+        out.append((pos, form, group, bool(covers) and not named))  # SAM2 in "SAM2 prompting" counts
     return out
 
 

@@ -96,6 +96,8 @@ def test_a_form_and_its_generic_head_merge_only_when_embeddings_agree():
         ("CMC", "computer mediated communication", True),
         ("LM", "language model", True),
         ("RL", "reward learning policy", False),
+        ("LSTM", "long Short-Term memory network", True),
+        ("GAT", "graph attention network", True),
     ],
 )
 def test_an_acronym_is_spelled_by_its_long_form(short, long, ok):
