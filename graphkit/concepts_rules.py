@@ -239,8 +239,13 @@ def rejection(phrase: str) -> str | None:
         or any(w in STOP_WORDS and w not in _INNER_OK for w in lower[1:-1])
     ):
         return "stop word"
-    if any("-" in w and not w.isupper() and any(L.is_name(p) for p in w.split("-")) and L.readings(w.replace("-", "").lower())
-           for w in words):
+    if any(
+        "-" in w
+        and not w.isupper()
+        and any(L.is_name(p) for p in w.split("-"))
+        and L.readings(w.replace("-", "").lower())
+        for w in words
+    ):
         return "broken word"  # "acTi-vation": a word cut by a line break, not a name
     head = parts[-1]
     if L.is_name(head):

@@ -80,9 +80,7 @@ def _lemma_form(phrase: str) -> str:
     return "".join(lemma_key(phrase))
 
 
-def duplicate_groups(
-    concepts: Sequence[Prediction], texts: Sequence[str], same_name: bool = True
-) -> list[list[str]]:
+def duplicate_groups(concepts: Sequence[Prediction], texts: Sequence[str], same_name: bool = True) -> list[list[str]]:
     """The groups of concept names :func:`duplicates` counts (for a look at them); with
     ``same_name=False`` only acronyms beside their expansions."""
     by_form: dict[str, list[int]] = defaultdict(list)

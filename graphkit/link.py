@@ -28,10 +28,10 @@ from . import concepts_rules as R
 from . import lemmas as L
 from . import mentions as M
 from . import text as T
-from .text.words import TOO_BROAD
 from .extract import Extraction
 from .extract.embed import Embedder
 from .model import Candidate, Concept, Mention, Paper
+from .text.words import TOO_BROAD
 
 if TYPE_CHECKING:
     from .thesaurus import Thesaurus
@@ -421,8 +421,9 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
         if len(mks) < 2:
             continue
         head = max(sorted(mks), key=lambda m: sum(state.surfaces[m].values()))
-        pairs += [(mk, head) for mk in sorted(mks) if mk != head
-                  and (mk in state.artefacts) == (head in state.artefacts)]
+        pairs += [
+            (mk, head) for mk in sorted(mks) if mk != head and (mk in state.artefacts) == (head in state.artefacts)
+        ]
     if not pairs:
         return
     top = {mk: state.surfaces[mk].most_common(1)[0][0] for pair in pairs for mk in pair}
@@ -529,8 +530,12 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
     for txt in texts:
         seq, sent_of, sents = _normalised(txt)
         state.sentences.append(sents)
-        matched = [(pos, f, root) for pos, tok in enumerate(seq) if tok is not None and tok in firsts
-                   for f, root in _matches(seq, pos, lengths, index)]
+        matched = [
+            (pos, f, root)
+            for pos, tok in enumerate(seq)
+            if tok is not None and tok in firsts
+            for f, root in _matches(seq, pos, lengths, index)
+        ]
         kept = M.mentions_in(matched)
         scanned.append((seq, sent_of, kept))
         standalone.update({root for _, _, root, inside in kept if not inside})
@@ -539,8 +544,11 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
         found: dict[str, tuple[str, ...]] = {}
         where: dict[str, int] = {}
         seen_forms: set[tuple[str, tuple[str, ...]]] = set()
-        override = {smk: lmk for smk, lmk in state.local[i].items() if state.dominant.get(smk) != lmk} \
-            if i < len(state.local) else {}
+        override = (
+            {smk: lmk for smk, lmk in state.local[i].items() if state.dominant.get(smk) != lmk}
+            if i < len(state.local)
+            else {}
+        )
         for pos, f, root, inside in kept:
             if inside and standalone[root] < max(1.0, M.STANDALONE * occurs[root]):
                 continue  # "language processing" only ever inside "natural language processing"
@@ -601,8 +609,9 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
     """Each kept group's concept: its name (the form most papers use; an acronym wins a tie
     with its long form) as the authors most often write it, case kept (EnvSocial-Diff),
     aliases, kind (from the words that follow it, its head, the shape of a name) and key."""
-    case = M.word_case_counts([[[t.text for t in T.tokenize(s) if t.is_word] for s in T.sentences(t)[1:]]
-                               for t in texts])
+    case = M.word_case_counts(
+        [[[t.text for t in T.tokenize(s) if t.is_word] for s in T.sentences(t)[1:]] for t in texts]
+    )
     for root in state.keep:
         mks = state.groups[root]
         counts: Counter = Counter()
@@ -635,11 +644,15 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
         state.key_of[root] = ckey
         alias_list = sorted(aliases.values(), key=str.lower)
         state.concepts[ckey] = Concept(
-            key=ckey, name=concept_name, aliases=alias_list,
-            kind=(R.kind_from_context(state.next_words[root])
-                  or _kind(name_key, [T.phrase_key(a.split()) for a in alias_list], Counter()).replace("term", "")
-                  or R.name_kind(concept_name)
-                  or _kind(name_key, [], state.next_words[root])),
+            key=ckey,
+            name=concept_name,
+            aliases=alias_list,
+            kind=(
+                R.kind_from_context(state.next_words[root])
+                or _kind(name_key, [T.phrase_key(a.split()) for a in alias_list], Counter()).replace("term", "")
+                or R.name_kind(concept_name)
+                or _kind(name_key, [], state.next_words[root])
+            ),
             paper_count=state.paper_count[root],
         )
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+
 import pytest
 
 from graphkit import concepts_rules as R
@@ -27,8 +28,10 @@ def dev():
     from graphkit.read import paper_from_record
 
     records = [json.loads(line) for line in DEV.open(encoding="utf-8")]
-    papers = [paper_from_record({k: v for k, v in r.items() if k != "keywords"}, "dev", i)
-              for i, r in enumerate(records, start=1)]
+    papers = [
+        paper_from_record({k: v for k, v in r.items() if k != "keywords"}, "dev", i)
+        for i, r in enumerate(records, start=1)
+    ]
     graph, _ = build(papers)
     text = {p.id: f"{p.title or ''}. {p.abstract}" for p in papers}
     return graph, text, [r.get("keywords") or [] for r in records]
@@ -55,14 +58,28 @@ def test_hub_precision_reaches_the_target(dev):
     assert hub_precision(counted, gold)["precision"] >= 0.85
 
 
-@pytest.mark.parametrize("a, b", [
-    ("generative", "generalization"), ("generative", "generator"), ("generalization", "generator"),
-    ("reinforcement", "REINFORCE"), ("reinforcement learning", "REINFORCE"),
-    ("optimization", "optimality"), ("optimization", "optimizer"), ("complex", "complexity"),
-    ("computation", "computer"), ("map", "mapping"), ("mapping", "MAP"), ("map", "MAP"),
-    ("generation performance", "generalization performance"), ("language", "language model"),
-    ("language", "LM"), ("knowledge", "knowledge base"), ("visual", "visualization"),
-])
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        ("generative", "generalization"),
+        ("generative", "generator"),
+        ("generalization", "generator"),
+        ("reinforcement", "REINFORCE"),
+        ("reinforcement learning", "REINFORCE"),
+        ("optimization", "optimality"),
+        ("optimization", "optimizer"),
+        ("complex", "complexity"),
+        ("computation", "computer"),
+        ("map", "mapping"),
+        ("mapping", "MAP"),
+        ("map", "MAP"),
+        ("generation performance", "generalization performance"),
+        ("language", "language model"),
+        ("language", "LM"),
+        ("knowledge", "knowledge base"),
+        ("visual", "visualization"),
+    ],
+)
 def test_merges_that_must_not_happen(dev, a, b):
     g, _, _ = dev
     ka, kb = lemma_key(a), lemma_key(b)
