@@ -375,6 +375,11 @@ def spells(short: str, long: str) -> bool:
     # a generic head at the end may give no letter ("LSTM" = "long short-term memory network")
     while len(words) > 1 and not _spelled(letters, words) and L.word_key(words[-1]) in GENERIC_HEADS | {"network"}:
         words = words[:-1]
+    if len(letters) >= 3 and len(words) > 2 and not _spelled(letters, words):
+        # a longer acronym may take two letters from one word and skip the last word
+        # ("EMP" = "EMbodied Perception memory"); a two-letter one may not ("RL" is not
+        # "reward learning policy")
+        return _spelled(letters, words[:-1])
     return _spelled(letters, words)
 
 

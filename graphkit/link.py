@@ -295,6 +295,7 @@ class LinkState:
     key_of: dict[str, str] = field(default_factory=dict)  # group -> concept key
     name_key: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group -> normal form of its name
     merges: list[tuple[str, str]] = field(default_factory=list)
+    built_on: list[set[str]] = field(default_factory=list)  # per paper: groups it calls its work X-based on
 
 
 def link(
@@ -543,6 +544,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
     for i, (seq, sent_of, kept) in enumerate(scanned):
         found: dict[str, tuple[str, ...]] = {}
         where: dict[str, int] = {}
+        built_on: set[str] = set()
         seen_forms: set[tuple[str, tuple[str, ...]]] = set()
         override = (
             {smk: lmk for smk, lmk in state.local[i].items() if state.dominant.get(smk) != lmk}
@@ -557,6 +559,8 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
                 if smk in override and state.group_of.get(override[smk]) != root:
                     continue  # this paper defines the acronym differently
             seen_forms.add((root, f))
+            if f[-1] == "based":
+                built_on.add(root)
             if root in found:
                 continue
             found[root] = f
@@ -567,13 +571,15 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
         for rf in seen_forms:
             state.form_papers[rf] += 1
         state.hits.append({r: (f, where[r]) for r, f in found.items()})
+        state.built_on.append(built_on)
     state.paper_count = Counter(r for h in state.hits for r in h)
 
 
 def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors) -> None:
     """Mentions that mean it: a form found in a paper links it to a concept the extractor did
     not choose for that paper only when the concept is close enough to the paper
-    (:func:`graphkit.mentions.threshold`: a broad single word needs more than a name)."""
+    (:func:`graphkit.mentions.threshold`: a broad single word needs more than a name), or
+    when the paper says its work is built on it ("a novel diffusion-based model")."""
     chosen = [{state.group_of.get(mk) for mk in mks} for mks in state.chosen]
     found = sorted({r for h in state.hits for r in h})
     top = {}
@@ -585,7 +591,7 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
     vec = dict(zip(found, vectors([top[r] for r in found]))) if found else {}
     share = {r: n / max(1, len(state.hits)) for r, n in state.paper_count.items()}
     for i, h in enumerate(state.hits):
-        here = chosen[i] if i < len(chosen) else set()
+        here = (chosen[i] if i < len(chosen) else set()) | state.built_on[i]  # "our diffusion-based model"
         for r in [r for r in h if r not in here]:
             if float(vec[r] @ doc_vectors[i]) < M.threshold(top[r], share[r]):
                 del h[r]
@@ -609,8 +615,12 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
     """Each kept group's concept: its name (the form most papers use; an acronym wins a tie
     with its long form) as the authors most often write it, case kept (EnvSocial-Diff),
     aliases, kind (from the words that follow it, its head, the shape of a name) and key."""
+    # a list item starts like a sentence ("...; Deep learning; ..." of a keyword list)
     case = M.word_case_counts(
-        [[[t.text for t in T.tokenize(s) if t.is_word] for s in T.sentences(t)[1:]] for t in texts]
+        [
+            [[t.text for t in T.tokenize(item) if t.is_word] for s in T.sentences(t)[1:] for item in s.split(";")]
+            for t in texts
+        ]
     )
     for root in state.keep:
         mks = state.groups[root]

@@ -88,8 +88,18 @@ def word_case_counts(sentences_of: Iterable[Sequence[Sequence[str]]]) -> Counter
     out: Counter = Counter()
     for sentences in sentences_of:
         for words in sentences:
-            out.update(words[1:])
+            for i in range(1, len(words)):
+                if words[i][:1].isupper() and (_title(words, i - 1) or _title(words, i + 1)):
+                    continue  # "Deep Reinforcement Learning": the case of a title, not of the word
+                out[words[i]] += 1
     return out
+
+
+def _title(words: Sequence[str], i: int) -> bool:
+    """Is ``words[i]`` a capitalised ordinary word after a sentence's first (a run in title case)?"""
+    return (
+        1 <= i < len(words) and words[i][:1].isupper() and not L.is_name(words[i])
+    )  # a first word's capital says nothing
 
 
 def authors_case(form: str, seen: Counter | dict[str, int]) -> str:

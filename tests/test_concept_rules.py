@@ -98,6 +98,7 @@ def test_a_form_and_its_generic_head_merge_only_when_embeddings_agree():
         ("RL", "reward learning policy", False),
         ("LSTM", "long Short-Term memory network", True),
         ("GAT", "graph attention network", True),
+        ("EMP", "Embodied Perception Memory", True),
     ],
 )
 def test_an_acronym_is_spelled_by_its_long_form(short, long, ok):
@@ -373,9 +374,11 @@ def test_display_case_follows_how_authors_write_a_word_inside_sentences():
         [
             [["We", "fit", "Hamiltonian", "dynamics"], ["The", "Hamiltonian", "is", "hamiltonian"]],
             [["A", "generative", "adversarial", "network", "and", "Adversarial", "training"]],
+            [["Any", "Deep", "Reinforcement", "Learning", "method", "or", "deep", "learning"]],
         ]
     )
     assert seen["Hamiltonian"] == 2 and seen["We"] == 0
+    assert seen["Deep"] == 0 and seen["deep"] == 1  # title case inside a sentence is no vote
     assert M.authors_case("Hamiltonian", seen) == "Hamiltonian"
     assert M.authors_case("Adversarial Network", seen) == "adversarial network"
     assert M.authors_case("EnvSocial-Diff model", seen) == "EnvSocial-Diff model"
