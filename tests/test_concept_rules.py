@@ -366,7 +366,18 @@ def test_the_tail_of_a_longer_form_is_flagged():
 
 
 def test_unchosen_mentions_need_more_similarity_for_a_broad_word_than_for_a_name():
-    assert M.threshold("REINFORCE") == M.MENTION_NAME < M.threshold("policy gradient") < M.threshold("gradient")
+    common = 0.05  # of the papers
+    assert (
+        M.threshold("REINFORCE", common)
+        == M.MENTION_NAME
+        < M.threshold("policy gradient", common)
+        < M.threshold("gradient", common)
+    )
+
+
+def test_a_rare_word_is_held_to_a_phrase_bar_and_the_background_to_the_extractor_choice():
+    assert M.threshold("diffusion", 5 / 1283) == M.threshold("policy gradient", 5 / 1283) == M.MENTION_PHRASE
+    assert M.threshold("neural network", 0.47) == M.threshold("GAN", 0.3) == float("inf")
 
 
 def test_display_case_follows_how_authors_write_a_word_inside_sentences():
