@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from . import lemmas as L
-from .link import TOO_BROAD
+from .text.words import TOO_BROAD
 
 __all__ = [
     "repair",
@@ -37,6 +37,7 @@ __all__ = [
     "GENERIC_HEADS",
     "BROAD",
     "generic_core",
+    "related_key",
     "may_merge",
     "AGREE_SIMILARITY",
     "spells",
@@ -200,6 +201,24 @@ _MODIFIERS = frozenset(
 )
 
 
+# Heads that make an adjective + head phrase a term of its own ("generative model", "deep
+# network", "recurrent net"), unlike "neural approach" or "robust method".
+_TERM_HEADS = frozenset("model network net".split())
+
+# Adjectives that fit any network, so adjective + "model" says nothing ("deep model",
+# "neural model"; but "deep network" is the authors' term).
+_VAGUE = frozenset("deep neural large small big complex trained learned powerful".split())
+
+# Words that never start a concept: a compound cut at its hyphen ("model-based RL" read from
+# "based"), or a paper's praise of itself ("state-of-the-art GAN").
+_NOT_FIRST = frozenset("based driven guided aware free level style wise specific conditioned oriented".split()) | {
+    "state-of-the-art",
+    "sota",
+    "proposed",
+    "real-world",
+}
+
+
 def rejection(phrase: str) -> str | None:
     """Why a surface form cannot name a concept (``None`` when it can).
 
@@ -220,15 +239,30 @@ def rejection(phrase: str) -> str | None:
         or any(w in STOP_WORDS and w not in _INNER_OK for w in lower[1:-1])
     ):
         return "stop word"
+    if any(
+        "-" in w
+        and not w.isupper()
+        and any(L.is_name(p) for p in w.split("-"))
+        and L.readings(w.replace("-", "").lower())
+        for w in words
+    ):
+        return "broken word"  # "acTi-vation": a word cut by a line break, not a name
     head = parts[-1]
     if L.is_name(head):
         return None
     key = L.lemma_key(phrase)
     core = generic_core(key)
-    if len(core) == 1 and core[0] in BROAD or all(k in BROAD for k in key) and key[-1] != "learning":
+    if len(core) == 1 and core[0] in BROAD or len(key) <= 2 and all(k in BROAD for k in key) and key[-1] != "learning":
         return "broad"  # "learning method", "training data", "benchmark dataset"
-    if len(core) == 1 and len(key) > 1 and L.is_adjective(core[0]):
-        return "adjective"  # "deep model", "neural approach"
+    if (
+        len(core) == 1
+        and len(key) > 1
+        and L.is_adjective(core[0])
+        and (key[-1] not in _TERM_HEADS or (core[0] in _VAGUE and key[-1] == "model"))
+    ):
+        return "adjective"  # "neural approach", "efficient method" (but "generative model" is a term)
+    if words[0].lower() in _NOT_FIRST or " ".join(lower[:4]) == "state of the art":
+        return "scaffold"  # "based reinforcement learning", "state-of-the-art GAN"
     if any(L.is_verb_only(p) for p in parts) or any(_verb_s(p) for p in parts[:-1]):
         return "verb"
     if len(words) == 1 and (L.is_adjective(head) or head.lower() in _MODIFIERS):
@@ -291,6 +325,22 @@ def generic_core(key: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(k)
 
 
+def related_key(key: tuple[str, ...] | list[str]) -> str:
+    """A looser identity: the core (:func:`generic_core`) with adjectives in -al read as their
+    noun ("convolutional" -> "convolution", "computational" -> "computation") and "net" read as
+    "network". Forms that share it are candidates for one concept; they merge only when their
+    embeddings agree (:data:`AGREE_SIMILARITY`), which keeps "normal" and "norm" apart."""
+    out = []
+    for p in generic_core(tuple(key)):
+        w = L.word_key(p)
+        if w in ("net", "nets"):
+            w = "network"
+        elif len(w) > 6 and w.endswith("al") and "NOUN" in L.readings(w[:-2]):
+            w = w[:-2]
+        out.append(w)
+    return "".join(out)
+
+
 def may_merge(a: str, b: str, similarity: float | None = None) -> bool:
     """May two surface forms be one concept (not counting acronym definitions)?
 
@@ -322,6 +372,19 @@ def spells(short: str, long: str) -> bool:
     words = [w.lower() for w in long.split() if w]
     if not letters or not words:
         return False
+    # a generic head at the end may give no letter ("LSTM" = "long short-term memory network")
+    while len(words) > 1 and not _spelled(letters, words) and L.word_key(words[-1]) in GENERIC_HEADS | {"network"}:
+        words = words[:-1]
+    if len(letters) >= 3 and len(words) > 2 and not _spelled(letters, words):
+        # a longer acronym may take two letters from one word and skip the last word
+        # ("EMP" = "EMbodied Perception memory"); a two-letter one may not ("RL" is not
+        # "reward learning policy")
+        return _spelled(letters, words[:-1])
+    return _spelled(letters, words)
+
+
+def _spelled(letters: list[str], words: list[str]) -> bool:
+    """Do ``words`` spell ``letters`` (see :func:`spells`)?"""
 
     @cache
     def go(li: int, wi: int, inside: int) -> bool:
@@ -380,7 +443,7 @@ def singular_form(form: str) -> str:
         return form
     last = m.group()
     if L.is_name(last):
-        one = L.word_key(last)
+        one = L.name_singular(last)
     else:
         lemma = L.singular(last.lower())
         one = (

@@ -66,22 +66,36 @@ def share_linking(predicted: Sequence[Sequence[Prediction]]) -> float:
 
 
 def duplicates(concepts: Sequence[Prediction], texts: Sequence[str]) -> int:
-    """Redundant concepts: names with the same stemmed form, or an acronym beside its
-    expansion (as some text defines it), counted as group size minus one."""
+    """Redundant concepts: names with the same lemma key (:func:`graphkit.lemmas.lemma_key`:
+    inflection, British/American spelling, hyphens and the case of a name that is no word),
+    or an acronym beside its expansion (as some text defines it), counted as group size minus
+    one. Lemmas, not Porter stems: stems would count "optimizer" beside "optimization" or
+    REINFORCE beside "reinforcement" as duplicates, and those are different ideas."""
     return sum(len(g) - 1 for g in duplicate_groups(concepts, texts))
 
 
-def duplicate_groups(concepts: Sequence[Prediction], texts: Sequence[str]) -> list[list[str]]:
-    """The groups of concept names :func:`duplicates` counts (for a look at what merged badly)."""
+def _lemma_form(phrase: str) -> str:
+    from .lemmas import lemma_key
+
+    return "".join(lemma_key(phrase))
+
+
+def duplicate_groups(concepts: Sequence[Prediction], texts: Sequence[str], same_name: bool = True) -> list[list[str]]:
+    """The groups of concept names :func:`duplicates` counts (for a look at them); with
+    ``same_name=False`` only acronyms beside their expansions."""
     by_form: dict[str, list[int]] = defaultdict(list)
     for i, forms in enumerate(concepts):
-        by_form[normalise(forms[0])].append(i)
+        by_form[_lemma_form(forms[0])].append(i)
     sets = UnionFind(range(len(concepts)))
-    for ids in by_form.values():
+    for ids in by_form.values() if same_name else ():
         sets.union(*ids)
+    by_alias = {k: v[:1] for k, v in by_form.items()}
+    for forms_i, forms in enumerate(concepts):  # a long form is found by an alias too
+        for f in forms[1:]:
+            by_alias.setdefault(_lemma_form(f), [forms_i])
     for t in texts:
         for d in find_acronyms(t):
-            short, long = by_form.get(normalise(d.short)), by_form.get(normalise(d.long))
+            short, long = by_form.get(_lemma_form(d.short)), by_alias.get(_lemma_form(d.long))
             if short and long:
                 sets.union(short[0], long[0])
     roots: dict[int, list[str]] = defaultdict(list)

@@ -50,8 +50,11 @@ EXTRACTED, KEYWORD, BOTH = "extracted", "keyword", "both"
 
 
 def keyword_key(surface: str) -> str:
-    """The merge key linking groups forms by ("Deep-Learning" and "deep learnings" share one)."""
-    return T.merge_key(T.phrase_key(surface.split()))
+    """The merge key linking groups forms by ("Deep-Learning" and "deep learnings" share one;
+    lemmas, not stems: "generative model" and "generalization" do not)."""
+    from .concepts_rules import group_key
+
+    return group_key(T.phrase_key(surface.split()))
 
 
 def check_keywords(papers: Sequence[Paper]) -> None:

@@ -18,6 +18,7 @@ __all__ = [
     "singular",
     "noun_lemma",
     "is_name",
+    "name_singular",
     "word_key",
     "lemma_key",
     "is_nominal",
@@ -75,6 +76,18 @@ def american(word: str) -> str:
     return word
 
 
+_IRREGULAR_PLURALS = {
+    "criteria": "criterion",
+    "phenomena": "phenomenon",
+    "men": "man",
+    "women": "woman",
+    "children": "child",
+    "mice": "mouse",
+    "feet": "foot",
+    "teeth": "tooth",
+}
+
+
 @lru_cache(maxsize=200_000)
 def singular(word: str) -> str:
     """Singular of a lower-case word read as a noun, spelling kept ("policies" -> "policy")."""
@@ -82,6 +95,8 @@ def singular(word: str) -> str:
 
     if len(word) <= 3 and not word.endswith("ies"):
         return word
+    if not word.endswith("s"):
+        return _IRREGULAR_PLURALS.get(word, word)  # lemminflect reads "multi" as a plural of "multus"
     lemma = getLemma(word, upos="NOUN")[0]
     return lemma if lemma else word
 
@@ -110,6 +125,17 @@ def is_name(part: str) -> bool:
     return uppers >= 2 or (uppers == 1 and not part[0].isupper()) or (uppers >= 1 and digits >= 1)
 
 
+def name_singular(part: str) -> str:
+    """A name without its plural "s", case kept: "LLMs" -> "LLM", "ConvNets" -> "ConvNet"."""
+    m = _ACRO_PLURAL.match(part)
+    if m:
+        return m.group(1)
+    low = part.lower()
+    if low.endswith("s") and not low.endswith("ss") and singular(low) == low[:-1]:
+        return part[:-1]
+    return part
+
+
 @lru_cache(maxsize=400_000)
 def word_key(part: str) -> str:
     """Normal form of one word part: a name keeps its case (plural "s" dropped: LLMs -> LLM);
@@ -117,7 +143,13 @@ def word_key(part: str) -> str:
     part = part.replace("\u2019", "'")
     if is_name(part):
         m = _ACRO_PLURAL.match(part)
-        return m.group(1) if m else part
+        name = m.group(1) if m else part
+        low = name.lower()
+        low = singular(low) if low.endswith("s") else low
+        # A name that is no English word in any case is one name however it is capitalised
+        # ("ConvNets" = "convnet", "SQuAD" = "SQUAD", "ImageNet" = "Imagenet"); one that is a
+        # word keeps its case, so it never meets the word (REINFORCE / reinforce, MAP / map).
+        return low if not readings(low) and not readings(name.lower()) else name
     return noun_lemma(part.lower())
 
 
@@ -150,7 +182,7 @@ def is_nominal(word: str) -> bool:
     lw = american(last.lower())
     r = readings(lw)
     if r:
-        return "NOUN" in r or "PROPN" in r
+        return "NOUN" in r or "PROPN" in r or ("VERB" in r and lw.endswith("ing"))  # gerund: "answering"
     if _NOUN_SUFFIX.search(lw):
         return True
     return not _ADJ_SUFFIX.search(lw)
@@ -165,8 +197,13 @@ def is_adjective(word: str) -> bool:
 
 @lru_cache(maxsize=200_000)
 def is_verb_only(word: str) -> bool:
-    """A finite verb form and nothing else ("undergo", "generalize", "reconstructs")."""
+    """A finite verb form and nothing else ("undergo", "generalize", "reconstructs"). Gerunds
+    and participles are not finite: they name things inside noun phrases ("question answering",
+    "pruning", "semi-supervised learning")."""
     if is_name(word):
         return False
-    r = readings(american(word.lower()))
+    lw = american(word.lower())
+    if lw.endswith(("ing", "ed", "en")) and len(lw) > 4:
+        return False
+    r = readings(lw)
     return bool(r) and r <= {"VERB", "AUX"}

@@ -15,6 +15,7 @@ when one of its forms occurs in the paper's text, not only when KeyBERT ranked i
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,10 +24,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 from networkx.utils import UnionFind
 
+from . import concepts_rules as R
+from . import lemmas as L
+from . import mentions as M
 from . import text as T
 from .extract import Extraction
 from .extract.embed import Embedder
 from .model import Candidate, Concept, Mention, Paper
+from .text.words import TOO_BROAD
 
 if TYPE_CHECKING:
     from .thesaurus import Thesaurus
@@ -39,6 +44,7 @@ __all__ = [
     "PhraseVectors",
     "SCAFFOLD_SEEDS",
     "pool",
+    "pool_common",
     "acronyms",
     "apply_thesaurus",
     "group",
@@ -90,17 +96,6 @@ SCAFFOLD_SIMILARITY = 0.8
 ACRONYM_VARIANT_SIMILARITY = 0.7
 _SHARED_ONLY = 10**6  # rank of pool entries that become concepts only when 2+ papers share them
 
-#: Single lower-case words too broad to link anything on their own.
-TOO_BROAD = frozenset(
-    """model method approach framework algorithm technique result performance task problem data
-    work paper study experiment analysis setting way number set type kind level part case use
-    system process application information field area domain research challenge issue need
-    goal aim effect impact role quality scale time step value range amount order form term
-    learning training network feature representation function space structure module component
-    strategy mechanism objective property capability ability limitation advantage improvement
-    benchmark dataset evaluation baseline variant version sample example instance input output
-    state art insight finding contribution practice cost""".split()
-)
 
 _KIND_HEADS = {
     "dataset": {"dataset", "benchmark", "corpus", "suite", "database"},
@@ -201,7 +196,7 @@ _KIND_HEADS = {
 
 
 def _mk(surface: str) -> str:
-    return T.merge_key(T.phrase_key(surface.split()))
+    return R.group_key(T.phrase_key(surface.split()))
 
 
 @dataclass
@@ -259,7 +254,7 @@ class PhraseVectors:
 class LinkState:
     """What the phases of :func:`link` hand on to each other.
 
-    Surface forms are identified by their merge key (:func:`graphkit.text.merge_key`); a
+    Surface forms are identified by their group key (:func:`graphkit.concepts_rules.group_key`); a
     group of merge keys that name one idea is identified by its smallest merge key.
     """
 
@@ -300,6 +295,7 @@ class LinkState:
     key_of: dict[str, str] = field(default_factory=dict)  # group -> concept key
     name_key: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group -> normal form of its name
     merges: list[tuple[str, str]] = field(default_factory=list)
+    built_on: list[set[str]] = field(default_factory=list)  # per paper: groups it calls its work X-based on
 
 
 def link(
@@ -323,12 +319,15 @@ def link(
         vectors(vocab)
     state = LinkState()
     pool(state, ex.candidates, scaffold_filter(vectors))
+    pool_common(state, ex.phrases, scaffold_filter(vectors))
+    join_cores(state, vectors)
     acronyms(state, ex.acronyms, vectors)
     apply_thesaurus(state, thesaurus)
     group(state)
     scan(state, ex.texts)
+    keep_meant(state, doc_vectors, vectors)
     select(state, min_rank_single)
-    name(state)
+    name(state, ex.texts)
     mentions = rank(state, papers, doc_vectors, vectors, ranking or Ranking())
     forms = {state.key_of[r]: sorted(state.forms[r]) for r in state.keep}
     return Linked(list(state.concepts.values()), mentions, broader(state), forms, sorted(set(state.merges)))
@@ -351,11 +350,11 @@ def scaffold_filter(vectors: PhraseVectors) -> Callable[[str], bool]:
 def _add(state: LinkState, text: str, rank: int, artefact: bool, is_scaffold: Callable[[str], bool]) -> None:
     """Put a surface form in the pool (unless it is scaffolding or too broad)."""
     key = T.phrase_key(text.split())
-    if not key or is_scaffold(text):
+    if not key or is_scaffold(text) or R.rejection(text):
         return
     if len(key) == 1 and key[0].lower() in TOO_BROAD and not artefact:
         return
-    mk = T.merge_key(key)
+    mk = R.group_key(key)
     if not mk:
         return
     state.surfaces[mk][text] += 1
@@ -388,6 +387,53 @@ def pool(state: LinkState, candidates: Iterable[Sequence[Candidate]], is_scaffol
                     _add(state, w[:-6] + " model", _SHARED_ONLY, T.is_artefact(w[:-6]), is_scaffold)
 
 
+#: A single noun that starts candidate phrases in at least this many papers enters the pool
+#: even when no paper's extractor chose it ("diffusion": "diffusion process", "diffusion-based
+#: methods", "policies undergo diffusion").
+COMMON_WORD_PAPERS = 3
+
+
+def pool_common(state: LinkState, phrases: Sequence[Sequence[str]], is_scaffold: Callable[[str], bool]) -> None:
+    """Single nouns many papers use as a phrase of their own or build phrases on ("diffusion
+    process", "diffusion-based methods") join the pool; like the shorter
+    ideas inside picks, they count only if papers share them (and a broad one needs a paper
+    close to it, :func:`keep_meant`)."""
+    df: Counter = Counter()
+    for ps in phrases:
+        df.update({re.split(r"[\s-]", p, maxsplit=1)[0] for p in ps})
+    for w, n in sorted(df.items()):
+        if n >= COMMON_WORD_PAPERS and L.is_nominal(w) and not L.is_adjective(w):
+            _add(state, w, _SHARED_ONLY, T.is_artefact(w), is_scaffold)
+
+
+def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
+    """A form and its core ("diffusion model" / "diffusion"), or its variant with an adjective
+    for a noun ("convolutional layer" / "convolution layer", :func:`~graphkit.concepts_rules.related_key`),
+    are one concept when their embeddings agree (:data:`~graphkit.concepts_rules.AGREE_SIMILARITY`);
+    "language model" and "language" are not. A name never joins an ordinary word."""
+    by_core: dict[str, set[str]] = defaultdict(set)  # related key -> mks with that key
+    for mk in list(state.surfaces):
+        for key in state.keys_of[mk]:
+            by_core[R.related_key(key)].add(mk)
+    pairs = []
+    for ck, mks in by_core.items():
+        if ck in state.surfaces:
+            mks.add(ck)
+        if len(mks) < 2:
+            continue
+        head = max(sorted(mks), key=lambda m: sum(state.surfaces[m].values()))
+        pairs += [
+            (mk, head) for mk in sorted(mks) if mk != head and (mk in state.artefacts) == (head in state.artefacts)
+        ]
+    if not pairs:
+        return
+    top = {mk: state.surfaces[mk].most_common(1)[0][0] for pair in pairs for mk in pair}
+    vec = dict(zip(top, vectors(list(top.values()))))
+    for mk, cmk in pairs:
+        if float(vec[mk] @ vec[cmk]) >= R.AGREE_SIMILARITY:
+            state.sets.union(mk, cmk)
+
+
 def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], vectors: PhraseVectors) -> None:
     """Each short form joins its dominant expansion; other expansions join when they mean the
     same ("Generative Adversarial Nets" / "generative adversarial networks", by embedding);
@@ -396,9 +442,11 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
     for defs in definitions:
         here: dict[str, str] = {}
         for d in defs:
+            if not R.spells(d.short, d.long) or R.rejection(d.short) or R.rejection(d.long):
+                continue  # "Policy Optimization" does not spell PPO
             skey = T.phrase_key([d.short])
             lkey = T.phrase_key(d.long.split())
-            smk, lmk = T.merge_key(skey), T.merge_key(lkey)
+            smk, lmk = R.group_key(skey), R.group_key(lkey)
             if not smk or not lmk or smk == lmk:
                 continue
             state.expansions[smk][lmk] += 1
@@ -452,6 +500,7 @@ def group(state: LinkState) -> None:
         members[state.sets[mk]].append(mk)
     state.groups = {min(mks): mks for mks in members.values()}
     state.group_of = {mk: root for root, mks in state.groups.items() for mk in mks}
+    owner = {key: root for root, mks in state.groups.items() for mk in mks for key in state.keys_of[mk]}
     for root, mks in state.groups.items():
         fs: set[tuple[str, ...]] = set()
         for mk in mks:
@@ -460,7 +509,8 @@ def group(state: LinkState) -> None:
                 c = T.core(key)
                 if c != key and not (len(c) == 1 and c[0] in TOO_BROAD):
                     # "diffusion model" also matches "diffusion-based", "diffusion approach", ...
-                    fs.update(c + (h,) for h in T.GENERIC_HEADS)
+                    # (unless another concept has that form as its own: "language model" / "language")
+                    fs.update(v for v in (c + (h,) for h in T.GENERIC_HEADS) if owner.get(v, root) == root)
                 if mk in state.expansions:
                     state.acronym_forms[root].add(key)
         state.forms[root] = {f for f in fs if f}
@@ -475,36 +525,76 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             index[f].append(root)
     firsts = {f[0] for f in index}
     lengths = sorted({len(f) for f in index})
-    for i, txt in enumerate(texts):
+    scanned = []
+    standalone: Counter = Counter()  # group -> papers where a form of it stands alone
+    occurs: Counter = Counter()  # group -> papers where a form of it occurs at all
+    for txt in texts:
         seq, sent_of, sents = _normalised(txt)
         state.sentences.append(sents)
+        matched = [
+            (pos, f, root)
+            for pos, tok in enumerate(seq)
+            if tok is not None and tok in firsts
+            for f, root in _matches(seq, pos, lengths, index)
+        ]
+        kept = M.mentions_in(matched)
+        scanned.append((seq, sent_of, kept))
+        standalone.update({root for _, _, root, inside in kept if not inside})
+        occurs.update({root for _, _, root, _ in kept})
+    for i, (seq, sent_of, kept) in enumerate(scanned):
         found: dict[str, tuple[str, ...]] = {}
         where: dict[str, int] = {}
+        built_on: set[str] = set()
         seen_forms: set[tuple[str, tuple[str, ...]]] = set()
         override = (
             {smk: lmk for smk, lmk in state.local[i].items() if state.dominant.get(smk) != lmk}
             if i < len(state.local)
             else {}
         )
-        for pos, tok in enumerate(seq):
-            if tok is None or tok not in firsts:
+        for pos, f, root, inside in kept:
+            if inside and standalone[root] < max(1.0, M.STANDALONE * occurs[root]):
+                continue  # "language processing" only ever inside "natural language processing"
+            if len(f) == 1 and f in state.acronym_forms[root]:
+                smk = R.group_key(f)
+                if smk in override and state.group_of.get(override[smk]) != root:
+                    continue  # this paper defines the acronym differently
+            seen_forms.add((root, f))
+            if f[-1] == "based":
+                built_on.add(root)
+            if root in found:
                 continue
-            for f, root in _matches(seq, pos, lengths, index):
-                if len(f) == 1 and f in state.acronym_forms[root]:
-                    smk = T.merge_key(f)
-                    if smk in override and state.group_of.get(override[smk]) != root:
-                        continue  # this paper defines the acronym differently
-                seen_forms.add((root, f))
-                if root in found:
-                    continue
-                found[root] = f
-                where[root] = sent_of[pos]
-                end = pos + len(f)
-                if end < len(seq) and seq[end]:
-                    state.next_words[root][seq[end].lower()] += 1
+            found[root] = f
+            where[root] = sent_of[pos]
+            end = pos + len(f)
+            if end < len(seq) and seq[end]:
+                state.next_words[root][seq[end].lower()] += 1
         for rf in seen_forms:
             state.form_papers[rf] += 1
         state.hits.append({r: (f, where[r]) for r, f in found.items()})
+        state.built_on.append(built_on)
+    state.paper_count = Counter(r for h in state.hits for r in h)
+
+
+def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors) -> None:
+    """Mentions that mean it: a form found in a paper links it to a concept the extractor did
+    not choose for that paper only when the concept is close enough to the paper
+    (:func:`graphkit.mentions.threshold`: a broad single word needs more than a name), or
+    when the paper says its work is built on it ("a novel diffusion-based model")."""
+    chosen = [{state.group_of.get(mk) for mk in mks} for mks in state.chosen]
+    found = sorted({r for h in state.hits for r in h})
+    top = {}
+    for r in found:
+        c: Counter = Counter()
+        for mk in state.groups[r]:
+            c.update(state.surfaces[mk])
+        top[r] = c.most_common(1)[0][0]
+    vec = dict(zip(found, vectors([top[r] for r in found]))) if found else {}
+    share = {r: n / max(1, len(state.hits)) for r, n in state.paper_count.items()}
+    for i, h in enumerate(state.hits):
+        here = (chosen[i] if i < len(chosen) else set()) | state.built_on[i]  # "our diffusion-based model"
+        for r in [r for r in h if r not in here]:
+            if float(vec[r] @ doc_vectors[i]) < M.threshold(top[r], share[r]):
+                del h[r]
     state.paper_count = Counter(r for h in state.hits for r in h)
 
 
@@ -521,9 +611,17 @@ def select(state: LinkState, min_rank_single: int) -> None:
             state.keep.add(root)
 
 
-def name(state: LinkState) -> None:
+def name(state: LinkState, texts: Sequence[str] = ()) -> None:
     """Each kept group's concept: its name (the form most papers use; an acronym wins a tie
-    with its long form), aliases, kind and key."""
+    with its long form) as the authors most often write it, case kept (EnvSocial-Diff),
+    aliases, kind (from the words that follow it, its head, the shape of a name) and key."""
+    # a list item starts like a sentence ("...; Deep learning; ..." of a keyword list)
+    case = M.word_case_counts(
+        [
+            [[t.text for t in T.tokenize(item) if t.is_word] for s in T.sentences(t)[1:] for item in s.split(";")]
+            for t in texts
+        ]
+    )
     for root in state.keep:
         mks = state.groups[root]
         counts: Counter = Counter()
@@ -535,7 +633,12 @@ def name(state: LinkState) -> None:
             concept_name = renamed_to
         else:
             surface = min(counts, key=lambda s: _name_order(state, root, s, counts[s]))
-            concept_name = _display(surface, keep_case=_is_long_form(state, mks, surface) and _is_proper(surface))
+            same = _mk(surface)
+            votes: Counter = Counter()
+            for s, c in counts.items():
+                if _mk(s) == same:
+                    votes[M.authors_case(s, case)] += c
+            concept_name = R.display_name(votes)
         aliases: dict[str, str] = {}
         for s in counts:
             d = _display(s, keep_case=_is_long_form(state, mks, s) and _is_proper(s))
@@ -554,7 +657,12 @@ def name(state: LinkState) -> None:
             key=ckey,
             name=concept_name,
             aliases=alias_list,
-            kind=_kind(name_key, [T.phrase_key(a.split()) for a in alias_list], state.next_words[root]),
+            kind=(
+                R.kind_from_context(state.next_words[root])
+                or _kind(name_key, [T.phrase_key(a.split()) for a in alias_list], Counter()).replace("term", "")
+                or R.name_kind(concept_name)
+                or _kind(name_key, [], state.next_words[root])
+            ),
             paper_count=state.paper_count[root],
         )
 
@@ -564,7 +672,7 @@ def _name_order(state: LinkState, root: str, surface: str, count: int) -> tuple:
     long form (GRPO over its expansion); an ambiguous acronym never wins."""
     key = T.phrase_key(surface.split())
     in_papers = state.form_papers.get((root, key), 0)
-    smk = T.merge_key(key)
+    smk = R.group_key(key)
     if smk in state.ambiguous:
         return (1, -in_papers, False, -count, len(surface), surface)
     return (0, -in_papers, smk not in state.expansions, -count, len(surface), surface)

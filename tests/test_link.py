@@ -13,6 +13,7 @@ import re
 import numpy as np
 import pytest
 
+from graphkit import concepts_rules as R
 from graphkit import text as T
 from graphkit.build import build, concept_node
 from graphkit.extract import Extraction, Extractor
@@ -78,7 +79,7 @@ def cands(*texts: str) -> list[Candidate]:
 
 
 def mk(surface: str) -> str:
-    return T.merge_key(T.phrase_key(surface.split()))
+    return R.group_key(T.phrase_key(surface.split()))
 
 
 def pooled(*papers: list[Candidate], scaffold=lambda p: False) -> LinkState:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import itertools
 
+from graphkit import concepts_rules as R
 from graphkit import text as T
 from graphkit.build import concept_node, paper_node
+from graphkit.extract import paper_text
 
 from .conftest import paper_index
 
@@ -79,7 +81,7 @@ def test_no_two_concepts_differ_only_by_case_plural_hyphen_or_acronym(sample_bui
     keys = {}
     for d in concepts:
         for label in (d["name"], *d["aliases"]):
-            mk = T.merge_key(T.phrase_key(label.split()))
+            mk = R.group_key(T.phrase_key(label.split()))
             assert keys.setdefault(mk, d["key"]) == d["key"], f"{label!r} is in {keys[mk]!r} and {d['key']!r}"
     # every acronym a sample defines sits in the same concept as its long form
     nodes = {(n["key"]) for n in concepts}
@@ -123,7 +125,10 @@ def test_mentions_carry_score_rank_and_evidence(sample_build):
             assert better["score"] + lift >= worse["score"]
         for d in edges:
             assert 0.0 <= d["score"] <= 1.0
-            assert d["evidence"] and d["evidence"] in T.clean(p.abstract)
+            # evidence is a sentence of the analysed text: the title and abstract, cleaned, with
+            # markup leftovers ("boldsymbol{U}") repaired; the abstract itself stays verbatim
+            assert d["evidence"] and d["evidence"] in paper_text(p)
+        assert g.nodes[paper_node(p.id)]["abstract"] == p.abstract
 
 
 def test_schema(sample_graph):

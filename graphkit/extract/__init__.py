@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .. import text as T
+from ..concepts_rules import repair, uncap_title
 from ..model import Candidate, Paper
 from .embed import Embedder, EmbeddingCache, MiniLMEmbedder, default_cache_path
 
@@ -37,9 +38,9 @@ MAX_CONCEPT_CHARS = 100
 
 def paper_text(p: Paper) -> str:
     """The cleaned text a paper is analysed by: its title (if any), then its abstract."""
-    body = T.clean(p.abstract)
+    body = T.clean(repair(p.abstract))
     if p.title:
-        title = T.clean(p.title).rstrip(".")
+        title = T.clean(uncap_title(repair(p.title), p.abstract)).rstrip(".")
         return f"{title}. {body}"
     return body
 

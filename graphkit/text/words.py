@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["STOPWORDS", "NON_HEAD"]
+__all__ = ["STOPWORDS", "NON_HEAD", "TOO_BROAD"]
 
 STOPWORDS = frozenset(
     """a an the this that these those such some any each every all both either neither no not nor only
@@ -66,3 +66,15 @@ STOPWORDS = frozenset(
 
 # Words that may open or sit inside a phrase but cannot end it.
 NON_HEAD = frozenset("based driven guided aware free level style wise specific conditioned oriented".split())
+
+#: Single lower-case words too broad to link anything on their own.
+TOO_BROAD = frozenset(
+    """model method approach framework algorithm technique result performance task problem data
+    work paper study experiment analysis setting way number set type kind level part case use
+    system process application information field area domain research challenge issue need
+    goal aim effect impact role quality scale time step value range amount order form term
+    learning training network feature representation function space structure module component
+    strategy mechanism objective property capability ability limitation advantage improvement
+    benchmark dataset evaluation baseline variant version sample example instance input output
+    state art insight finding contribution practice cost""".split()
+)
