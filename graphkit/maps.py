@@ -121,11 +121,12 @@ def map_data(
         burst_rows.append([b.start, b.end, round(b.strength, 2)] if b else None)
         page_links.append((pages or {}).get(n))
         top.append(_top_papers(g, n, papers_per_concept, paper_index, paper_rows) if papers_per_concept else [])
+    # lightest first: the page draws them in this order, the strongest links on top
     edges: dict[str, list] = {"s": [], "t": [], "w": []}
-    for u, v, d in s.edges(data=True):
-        edges["s"].append(index[u])
-        edges["t"].append(index[v])
-        edges["w"].append(d["papers"])
+    for w, a, b in sorted((d["papers"], index[u], index[v]) for u, v, d in s.edges(data=True)):
+        edges["s"].append(a)
+        edges["t"].append(b)
+        edges["w"].append(w)
     sizes: dict[int, int] = {}
     for c in clusters.values():
         sizes[c] = sizes.get(c, 0) + 1

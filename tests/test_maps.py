@@ -61,7 +61,9 @@ def test_map_draws_on_webgl_offline_with_cluster_colours_and_names(sample_graph,
     data = p.page.evaluate("graphkit.data")
     concepts = sum(1 for _ in S.nodes_of(sample_graph, S.CONCEPT))
     assert p.page.evaluate("graphkit.graph.order") == len(data["nodes"]["id"]) == concepts
-    assert p.page.evaluate("graphkit.graph.size") == len(data["edges"]["s"]) > 0
+    # every co-occurrence link drawn: the link painter (a worker) reports how many it drew
+    p.page.wait_for_function("document.body.dataset.edges !== undefined")
+    assert int(p.page.evaluate("document.body.dataset.edges")) == len(data["edges"]["s"]) > 0
     assert (
         p.page.evaluate(
             "!!document.querySelector('#graph canvas') && !!document.querySelector('#graph canvas').getContext"
@@ -130,7 +132,7 @@ def test_labels_do_not_overlap_on_the_dev_map_and_more_appear_when_zooming(dev_g
     assert len(boxes) >= 80 and no_overlap(boxes) == []
     # the most-linked concepts get their labels first
     top = p.page.evaluate(
-        "graphkit.graph.nodes().slice().sort((a, b) => graphkit.graph.degree(b) - graphkit.graph.degree(a)).slice(0, 3)"
+        "graphkit.graph.nodes().slice().sort((a, b) => graphkit.degree(b) - graphkit.degree(a)).slice(0, 3)"
     )
     assert top[0] in {b["id"] for b in boxes}
     p.page.evaluate(
@@ -153,7 +155,8 @@ def test_search_click_panel_and_node_links(sample_graph, sample_map, open_page):
     p.page.fill("#search-input", "no such concept at all")
     p.page.press("#search-input", "Enter")
     assert "No concept matches" in p.page.inner_text("#search-status")
-    # a click on a drawn node opens its panel
+    # a click on a drawn node opens its panel (once the flight to SAM2 has ended)
+    p.page.wait_for_function("graphkit.settled()")
     target = p.page.evaluate("graphkit.labelBoxes()[3]")
     xy = p.page.evaluate("id => graphkit.renderer.graphToViewport(graphkit.graph.getNodeAttributes(id))", target["id"])
     box = p.page.locator("#graph").bounding_box()
