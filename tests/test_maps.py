@@ -82,6 +82,42 @@ def test_map_draws_on_webgl_offline_with_cluster_colours_and_names(sample_graph,
     assert len(set(clusters[c]["color"] for c in clusters)) == len(clusters)
 
 
+def test_links_are_drawn_by_the_worker_under_the_pages_own_csp(sample_graph, sample_map, chromium_path):
+    """The shared browser bypasses CSP; here a fresh Chromium keeps it, as a reader's does:
+    the link painter must still start as a worker (blob:) and draw every link, with no request."""
+    import subprocess
+    import sys
+
+    script = f"""
+import json, time
+from playwright.sync_api import sync_playwright
+with sync_playwright() as p:
+    b = p.chromium.launch(executable_path={chromium_path!r}, args=["--headless", "--no-sandbox", "--disable-gpu"])
+    page = b.new_page()
+    out = {{"requests": [], "errors": []}}
+    page.on("request", lambda r: out["requests"].append(r.url))
+    page.on("pageerror", lambda e: out["errors"].append(str(e)))
+    page.goto({sample_map.as_uri()!r})
+    for _ in range(300):
+        if page.evaluate("document.body.dataset.edges !== undefined"):
+            break
+        time.sleep(0.05)
+    out["edges"] = page.evaluate("document.body.dataset.edges")
+    out["by"] = page.evaluate("graphkit.links.by")
+    b.close()
+print(json.dumps(out))
+"""
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    import json
+
+    out = json.loads(run.stdout)
+    data = map_data(sample_graph, papers_per_concept=0)
+    assert out["errors"] == [] and out["by"] == "worker"
+    assert int(out["edges"]) == len(data["edges"]["s"]) > 0
+    assert [u for u in out["requests"] if not u.startswith(("file:", "blob:"))] == []
+
+
 def test_overlay_view_colours_by_year_with_a_legend(sample_map, open_page):
     p = open_page(sample_map)
     assert p.page.is_hidden("#year-legend")

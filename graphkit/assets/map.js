@@ -124,12 +124,17 @@
 
   // ------------------------------------------------------------ links, drawn off the main thread
   var edgeCanvas = overlayCanvas("gk-edges", canvases.edges.nextSibling);
-  var links = { seq: 0, asked: null, at: null, drawn: -1, count: 0, key: "" };
+  var links = { seq: 0, asked: null, at: null, count: 0, key: "", by: "worker" };
   // Ink per link shrinks as links multiply, so 400,000 links stay a haze, not a grey block;
   // heavier links (drawn last: Python sends them sorted by weight) are darker, in four steps.
-  var maxW = E ? ed.w[E - 1] : 1, base = Math.max(0.02, Math.min(0.3, 0.3 * Math.sqrt(4000 / Math.max(E, 1))));
-  var tier = new Uint8Array(E);
-  for (var e3 = 0; e3 < E; e3++) tier[e3] = maxW > 1 ? Math.min(3, Math.floor(4 * Math.log(ed.w[e3]) / Math.log(maxW + 1))) : 0;
+  var maxW = E ? ed.w[E - 1] : 1, base = Math.max(0.02, Math.min(0.25, 0.25 * Math.sqrt(4000 / Math.max(E, 1))));
+  // tier k = links with log(w) / log(maxW + 1) in [k/4, (k+1)/4): sorted by weight, so each tier
+  // is one run of links, told to the painter by where each run starts
+  var tierStart = [0, 1, 2, 3].map(function (k) {
+    var lo = 0, hi = E, wmin = k ? Math.pow(maxW + 1, k / 4) : 0;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (ed.w[mid] < wmin) lo = mid + 1; else hi = mid; }
+    return lo;
+  });
   var paint = edgePainter;   // the same function runs in the worker or, without one, here
   var painter = startPainter();
   function startPainter() {
@@ -149,12 +154,13 @@
     paint(port, true);
     var c2 = overlayCanvas("gk-edges", edgeCanvas.nextSibling);
     container.removeChild(edgeCanvas); edgeCanvas = c2;
+    links.by = "page";
     return { fallback: true, post: function (m) { setTimeout(function () { port.onmessage({ data: m }); }, 0); }, ctx: edgeCanvas.getContext("2d") };
   }
   function sendData() {
-    var x = new Float32Array(nd.x), y = new Float32Array(nd.y), s = new Int32Array(ed.s), t = new Int32Array(ed.t), tr = new Uint8Array(tier);
-    painter.post({ type: "data", x: x, y: y, s: s, t: t, tier: tr, alpha: [base, base * 1.6, base * 2.4, base * 3.4] },
-      painter.fallback ? [] : [x.buffer, y.buffer, s.buffer, t.buffer, tr.buffer]);
+    var x = new Float32Array(nd.x), y = new Float32Array(nd.y), s = new Int32Array(ed.s), t = new Int32Array(ed.t);
+    painter.post({ type: "data", x: x, y: y, s: s, t: t, tiers: tierStart, alpha: [base, base * 1.6, base * 2.4, base * 3.4] },
+      painter.fallback ? [] : [x.buffer, y.buffer, s.buffer, t.buffer]);
   }
   sendData();
   function askLinks(force) {
@@ -203,16 +209,17 @@
       g.setTransform(dpr, 0, 0, dpr, 0, 0);
       g.lineWidth = 1;
       var e = 0, count = 0;
+      function tierOf(i) { var k = 3; while (k > 0 && i < D.tiers[k]) k--; return k; }
       function ink(t) { return "rgba(140,148,160," + D.alpha[t].toFixed(3) + ")"; }
       function slice() {
         if (want) { run(); return; }   // the view moved on: draw that one instead
-        var end = Math.min(n, e + STEP), cur = D.tier[e];
+        var end = Math.min(n, e + STEP), cur = tierOf(e);
         g.beginPath();
         for (; e < end; e++) {
           var a = D.s[e], b = D.t[e];
           if (hid && (hid[a] || hid[b])) continue;
           count++;
-          if (D.tier[e] !== cur) { g.strokeStyle = ink(cur); g.stroke(); g.beginPath(); cur = D.tier[e]; }
+          if (cur < 3 && e >= D.tiers[cur + 1]) { g.strokeStyle = ink(cur); g.stroke(); g.beginPath(); cur = tierOf(e); }
           var ax = X[a], ay = Y[a], bx = X[b], by = Y[b];
           if ((ax < 0 && bx < 0) || (ay < 0 && by < 0) || (ax > w && bx > w) || (ay > h && by > h)) continue;   // off screen
           g.moveTo(ax, ay); g.lineTo(bx, by);
@@ -317,7 +324,7 @@
       if (state.focus && k >= first.length) break;   // while a concept is highlighted: only it and its neighbours
       var p = renderer.graphToViewport({ x: nd.x[i], y: nd.y[i] });
       if (p.x < -50 || p.y < -20 || p.x > W + 50 || p.y > H + 20) continue;
-      if (++tried > 6000 && boxes.length > 0) break;
+      if (++tried > 3000 && boxes.length > 0) break;
       if (!widths[i]) { lctx.font = (rankOf[i] < 20 ? "600 " : "") + fontPx[i] + "px system-ui, sans-serif"; widths[i] = lctx.measureText(nd.label[i]).width; }
       var h = fontPx[i] + 4, b = [p.x - widths[i] / 2, p.y - h / 2, widths[i], h];
       if (b[0] < 0 || b[1] < 0 || b[0] + b[2] > W || b[1] + b[3] > H) continue;
@@ -432,6 +439,9 @@
     });
     return svg;
   }
+  // the panel's papers, evidence and years: a second block, read on the first click only
+  var panelCache = null;
+  function panelData() { return panelCache || (panelCache = JSON.parse($("panel-data").textContent)); }
   function showPanel(i) {
     var panel = $("panel"); panel.textContent = "";
     panel.appendChild(el("h2", nd.label[i]));
@@ -442,17 +452,18 @@
     panel.appendChild(meta);
     if (c) { var cp = el("p", "", "meta cluster"); var sw = el("i", undefined, "swatch"); sw.style.background = c.color; cp.appendChild(sw); cp.appendChild(document.createTextNode("cluster: " + c.name)); panel.appendChild(cp); }
     var aliases = data.aliases[i]; if (aliases) panel.appendChild(el("p", "also: " + aliases.join(", "), "meta"));
-    var yc = data.year_counts[i]; if (yc) panel.appendChild(sparkline(yc));
-    var burst = data.bursts[i];
+    var P = panelData();
+    var yc = P.year_counts[i]; if (yc) panel.appendChild(sparkline(yc));
+    var burst = P.bursts[i];
     if (burst) panel.appendChild(el("p", "Burst " + burst[0] + "–" + burst[1] + " (strength " + burst[2] + ")", "meta burst"));
     var page = data.pages[i];
     if (page) { var a = el("a", "Open the concept page"); a.href = page; panel.appendChild(a); }
-    var tp = data.top_papers[i];
+    var tp = P.top_papers[i];
     if (tp && tp.length) {
       panel.appendChild(el("h2", "Papers"));
       var ol = el("ol"); ol.id = "panel-papers";
       tp.forEach(function (k) {
-        var p = data.papers[k[0]]; var li = el("li", p[0]);
+        var p = P.papers[k[0]]; var li = el("li", p[0]);
         if (p[1]) li.appendChild(el("span", " (" + p[1] + ")", "meta"));
         if (k[1]) li.appendChild(el("div", k[1], "evidence"));
         ol.appendChild(li);
