@@ -90,6 +90,20 @@ def measure(browser, path: Path, ready_js: str, links_js: str | None = None, tim
     return {"ready": ready, "links": links, "block_ms": block, "size": path.stat().st_size, "foreign": len(foreign)}
 
 
+def row(label: str, name: str, gen: float | None, r: dict | None, note: str = "") -> None:
+    """One table row, printed as soon as it is measured (a run at 50,000 concepts is long)."""
+    if r is None:
+        print(f"| {label} | {name} | {note} | | | | | |", flush=True)
+        return
+    ready = f"{r['ready']:.2f} s" if r["ready"] is not None else "never (120 s)"
+    links = f"{r['links']:.2f} s" if r["links"] is not None else "never (120 s)"
+    block = f"{r['block_ms']:.0f} ms" if r["block_ms"] is not None else "(not loaded)"
+    print(
+        f"| {label} | {name} | {gen:.1f} s | {r['size'] / 1e6:.1f} MB | {ready} | {links} | {block} | {r['foreign']} |",
+        flush=True,
+    )
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--abstracts", type=int, default=10_000)
@@ -97,6 +111,13 @@ def main():
     ap.add_argument("--sizes", default="1500,10000,50000")
     ap.add_argument("--min-weight", type=int, default=2)
     ap.add_argument("--skip-pyvis-over", type=int, default=50_000, help="pyvis pages of more edges are not drawn")
+    ap.add_argument(
+        "--skip-vis-over",
+        type=int,
+        default=10_000,
+        help="vis-network pages of more concepts are not made (their spring layout is quadratic: "
+        "49,745 concepts ran 14 min without finishing)",
+    )
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -114,7 +135,12 @@ def main():
         g, _ = graph_for(args.abstracts)
         source = f"the first {args.abstracts:,} scale abstracts"
     total = sum(1 for _ in S.nodes_of(g, S.CONCEPT))
-    rows = []
+    print(f"maps of {source}: {total:,} concepts; co-occurrence edges of at least {args.min_weight} papers")
+    print(
+        "| map | page | generate | size | first draw | all links drawn "
+        "| longest main-thread task while hovering and panning | requests out |"
+    )
+    print("|---|---|---|---|---|---|---|---|", flush=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         tmp = Path(tmp)
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
@@ -130,51 +156,37 @@ def main():
             )
             gen = time.perf_counter() - t
             label = f"{size:,} concepts, {rep.edges:,} edges"
-            rows.append(
-                (
-                    label,
-                    "graphkit WebGL (all edges)",
-                    gen,
-                    measure(
-                        browser,
-                        tmp / f"gk-{size}.html",
-                        "document.body.dataset.rendered === '1'",
-                        "document.body.dataset.edges !== undefined",
-                    ),
-                )
-            )
+            ready, links = "document.body.dataset.rendered === '1'", "document.body.dataset.edges !== undefined"
+            row(label, "graphkit WebGL (all edges)", gen, measure(browser, tmp / f"gk-{size}.html", ready, links))
             m = concept_map(g, size)
-            t = time.perf_counter()
-            render_page(m, tmp / f"vis-{size}.html", title="map", include_abstracts=False, papers_from=g)
-            rows.append(
-                (
+            if size <= args.skip_vis_over:
+                t = time.perf_counter()
+                render_page(m, tmp / f"vis-{size}.html", title="map", include_abstracts=False, papers_from=g)
+                gen = time.perf_counter() - t
+                row(label, "vis-network page (6,000 edges)", gen, measure(browser, tmp / f"vis-{size}.html", ready))
+            else:
+                row(
                     label,
                     "vis-network page (6,000 edges)",
-                    time.perf_counter() - t,
-                    measure(browser, tmp / f"vis-{size}.html", "document.body.dataset.rendered === '1'"),
+                    None,
+                    None,
+                    f"not made (over --skip-vis-over {args.skip_vis_over:,})",
                 )
-            )
             if rep.edges <= args.skip_pyvis_over:
                 s = cooccurrence_graph(g, list(m.nodes))
                 edges = [(u, v, d["papers"]) for u, v, d in s.edges(data=True) if d["papers"] >= args.min_weight]
                 gen = pyvis_page([(n, m.nodes[n].get("name", n)) for n in m.nodes], edges, tmp / f"pv-{size}.html")
                 js = "typeof network !== 'undefined' && network.body && Object.keys(network.body.nodes).length > 0"
-                rows.append((label, "pyvis (inline, physics on)", gen, measure(browser, tmp / f"pv-{size}.html", js)))
+                row(label, "pyvis (inline, physics on)", gen, measure(browser, tmp / f"pv-{size}.html", js))
+            else:
+                row(
+                    label,
+                    "pyvis (inline, physics on)",
+                    None,
+                    None,
+                    f"not made (over --skip-pyvis-over {args.skip_pyvis_over:,} edges)",
+                )
         browser.close()
-    print(f"maps of {source}: {total:,} concepts; co-occurrence edges of at least {args.min_weight} papers")
-    print(
-        "| map | page | generate | size | first draw | all links drawn "
-        "| longest main-thread task while panning | requests out |"
-    )
-    print("|---|---|---|---|---|---|---|---|")
-    for label, name, gen, r in rows:
-        ready = f"{r['ready']:.2f} s" if r["ready"] is not None else "never (120 s)"
-        links = f"{r['links']:.2f} s" if r["links"] is not None else "never (120 s)"
-        block = f"{r['block_ms']:.0f} ms" if r["block_ms"] is not None else "(not loaded)"
-        print(
-            f"| {label} | {name} | {gen:.1f} s | {r['size'] / 1e6:.1f} MB | {ready} | {links} "
-            f"| {block} | {r['foreign']} |"
-        )
 
 
 if __name__ == "__main__":

@@ -237,16 +237,18 @@
   }
 
   // ------------------------------------------------------------ focus: a concept and its links
-  // Hover and click draw no sigma frame: sigma's nodes and the links are dimmed by CSS and
-  // the concept, its neighbours and their links are drawn on a small canvas above them.
+  // Hover and click draw no sigma frame: a white veil above sigma's nodes dims the rest, and
+  // the concept, its neighbours and their links are drawn on a canvas above the veil.
   var focusCanvas = overlayCanvas("gk-focus", canvases.nodes.nextSibling), fctx = focusCanvas.getContext("2d");
-  focusCanvas.style.display = "none";
+  var veil = document.createElement("div");
+  veil.className = "gk-veil";
+  container.insertBefore(veil, focusCanvas);
+  focusCanvas.style.display = veil.style.display = "none";
   function setFocus(id) {
     if ((id || null) === state.focusId) return;
     state.focusId = id || null;
     state.focus = id ? neighboursOf(id) : null;
-    edgeCanvas.style.opacity = canvases.nodes.style.opacity = id ? "0.25" : "";
-    focusCanvas.style.display = id ? "" : "none";
+    focusCanvas.style.display = veil.style.display = id ? "" : "none";
     if (!moving()) { drawFocus(); drawLabels(); focusAt = labelsAt = viewMatrix(); placeAll(focusAt); }
   }
   function drawFocus() {
@@ -531,7 +533,7 @@
     $("year-legend").hidden = v !== "overlay";
     if (v !== "density") drawDensity();
     densityCanvas.style.display = v === "density" ? "" : "none";
-    edgeCanvas.style.visibility = focusCanvas.style.visibility = v === "density" ? "hidden" : "";   // the density view draws no links
+    edgeCanvas.style.visibility = focusCanvas.style.visibility = veil.style.visibility = v === "density" ? "hidden" : "";   // the density view draws no links
     repaintNodes();
   }
   document.querySelectorAll("input[name=view]").forEach(function (r) {
@@ -572,15 +574,17 @@
   syncControls(); updateStats();
 
   // ------------------------------------------------------------ PNG
-  // white, then the density or the links, the focused links, sigma's nodes, our labels
+  // white, the density or the links, sigma's nodes, the veil and focus (if any), our labels
   $("png").addEventListener("click", function () {
     G.drawOnCanvas(renderer, { layers: ["nodes", "hovers", "hoverNodes"] }).then(function (nodes) {
       var out = document.createElement("canvas"), W = nodes.width, H = nodes.height;
       out.width = W; out.height = H;
       var ctx = out.getContext("2d");
       ctx.fillStyle = "#ffffff"; ctx.fillRect(0, 0, W, H);
-      var under = state.view === "density" ? [densityCanvas] : [edgeCanvas, focusCanvas];
-      under.concat([nodes, labelCanvas]).forEach(function (c) { if (c.width && c.height) ctx.drawImage(c, 0, 0, W, H); });
+      var focused = state.focusId && state.view !== "density";
+      [state.view === "density" ? densityCanvas : edgeCanvas, nodes].forEach(function (c) { if (c.width && c.height) ctx.drawImage(c, 0, 0, W, H); });
+      if (focused) { ctx.fillStyle = "rgba(255,255,255,0.72)"; ctx.fillRect(0, 0, W, H); ctx.drawImage(focusCanvas, 0, 0, W, H); }
+      ctx.drawImage(labelCanvas, 0, 0, W, H);
       var a = $("png-link"); a.href = out.toDataURL("image/png"); a.hidden = false; a.click();
     });
   });
