@@ -4,11 +4,13 @@ vis-network page (the strongest 6,000 edges) and a plain pyvis page of the same 
 Maps of 1,500, 10,000 and 50,000 concepts (most papers first; fewer when the corpus has fewer)
 of the first N scale abstracts (../shared/data/scale, years 2020-2025 for the first 10,000),
 each with ALL co-occurrence edges of at least --min-weight papers. Measured per page: time to
-first draw, the longest main-thread task while panning (PerformanceObserver 'longtask'), page
-size and requests to other hosts.
+first draw (graphkit's map: concepts and labels; its links are drawn in a worker, and when the
+last one is there is measured too), the longest main-thread task while hovering the centre and
+panning (PerformanceObserver 'longtask'), page size and requests to other hosts.
 
     make bench-pages        # or: python benchmarks/pages.py [--abstracts N] [--sizes 1500,10000] [--min-weight W]
     python benchmarks/pages.py --graph exports/dev.graphml --sizes 1500,6000   # any built graph
+    graphkit build --fast abstracts.jsonl -o big.graphml && python benchmarks/pages.py --graph big.graphml
 """
 
 from __future__ import annotations
@@ -46,18 +48,31 @@ def pyvis_page(nodes, edges, path: Path) -> float:
     return time.perf_counter() - t
 
 
-def measure(browser, path: Path, ready_js: str, timeout_s: float = 120) -> dict:
+def wait_for(page, js: str, timeout_s: float) -> bool:
+    """Poll ``js`` from here: the pages' Content-Security-Policy forbids the eval that
+    Playwright's own polling needs."""
+    end = time.perf_counter() + timeout_s
+    while time.perf_counter() < end:
+        if page.evaluate(js):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def measure(browser, path: Path, ready_js: str, links_js: str | None = None, timeout_s: float = 120) -> dict:
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     page.add_init_script(LONGTASKS)
     requests = []
     page.on("request", lambda r: requests.append(r.url))
     t = time.perf_counter()
-    page.goto(path.as_uri(), wait_until="load", timeout=timeout_s * 1000)
     try:
-        page.wait_for_function(ready_js, timeout=timeout_s * 1000, polling=50)
-        ready = time.perf_counter() - t
-    except Exception:  # noqa: BLE001 - a page that never draws is a result, reported as such
-        ready = None
+        page.goto(path.as_uri(), wait_until="load", timeout=timeout_s * 1000)
+    except Exception:  # noqa: BLE001 - a page that never loads is a result, reported as such
+        page.close()
+        return {"ready": None, "links": None, "block_ms": None, "size": path.stat().st_size, "foreign": 0}
+    ready = time.perf_counter() - t if wait_for(page, ready_js, timeout_s) else None
+    # graphkit's map draws its links in a worker, after the first frame: when are they all there?
+    links = time.perf_counter() - t if links_js and ready and wait_for(page, links_js, timeout_s) else ready
     page.wait_for_timeout(500)
     page.evaluate("window.__long = []")
     box = page.locator("#graph, #mynetwork").first.bounding_box()
@@ -72,7 +87,21 @@ def measure(browser, path: Path, ready_js: str, timeout_s: float = 120) -> dict:
     block = max(page.evaluate("window.__long") or [0])
     page.close()
     foreign = [u for u in requests if not u.startswith(("file:", "data:", "blob:"))]
-    return {"ready": ready, "block_ms": block, "size": path.stat().st_size, "foreign": len(foreign)}
+    return {"ready": ready, "links": links, "block_ms": block, "size": path.stat().st_size, "foreign": len(foreign)}
+
+
+def row(label: str, name: str, gen: float | None, r: dict | None, note: str = "") -> None:
+    """One table row, printed as soon as it is measured (a run at 50,000 concepts is long)."""
+    if r is None:
+        print(f"| {label} | {name} | {note} | | | | | |", flush=True)
+        return
+    ready = f"{r['ready']:.2f} s" if r["ready"] is not None else "never (120 s)"
+    links = f"{r['links']:.2f} s" if r["links"] is not None else "never (120 s)"
+    block = f"{r['block_ms']:.0f} ms" if r["block_ms"] is not None else "(not loaded)"
+    print(
+        f"| {label} | {name} | {gen:.1f} s | {r['size'] / 1e6:.1f} MB | {ready} | {links} | {block} | {r['foreign']} |",
+        flush=True,
+    )
 
 
 def main():
@@ -81,7 +110,14 @@ def main():
     ap.add_argument("--graph", help="a built GraphML instead of the scale abstracts")
     ap.add_argument("--sizes", default="1500,10000,50000")
     ap.add_argument("--min-weight", type=int, default=2)
-    ap.add_argument("--skip-pyvis-over", type=int, default=20_000, help="pyvis pages of more edges are not drawn")
+    ap.add_argument("--skip-pyvis-over", type=int, default=50_000, help="pyvis pages of more edges are not drawn")
+    ap.add_argument(
+        "--skip-vis-over",
+        type=int,
+        default=10_000,
+        help="vis-network pages of more concepts are not made (their spring layout is quadratic: "
+        "49,745 concepts ran 14 min without finishing)",
+    )
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -99,7 +135,12 @@ def main():
         g, _ = graph_for(args.abstracts)
         source = f"the first {args.abstracts:,} scale abstracts"
     total = sum(1 for _ in S.nodes_of(g, S.CONCEPT))
-    rows = []
+    print(f"maps of {source}: {total:,} concepts; co-occurrence edges of at least {args.min_weight} papers")
+    print(
+        "| map | page | generate | size | first draw | all links drawn "
+        "| longest main-thread task while hovering and panning | requests out |"
+    )
+    print("|---|---|---|---|---|---|---|---|", flush=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         tmp = Path(tmp)
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
@@ -115,40 +156,37 @@ def main():
             )
             gen = time.perf_counter() - t
             label = f"{size:,} concepts, {rep.edges:,} edges"
-            rows.append(
-                (
-                    label,
-                    "graphkit WebGL (all edges)",
-                    gen,
-                    measure(browser, tmp / f"gk-{size}.html", "document.body.dataset.rendered === '1'"),
-                )
-            )
+            ready, links = "document.body.dataset.rendered === '1'", "document.body.dataset.edges !== undefined"
+            row(label, "graphkit WebGL (all edges)", gen, measure(browser, tmp / f"gk-{size}.html", ready, links))
             m = concept_map(g, size)
-            t = time.perf_counter()
-            render_page(m, tmp / f"vis-{size}.html", title="map", include_abstracts=False, papers_from=g)
-            rows.append(
-                (
+            if size <= args.skip_vis_over:
+                t = time.perf_counter()
+                render_page(m, tmp / f"vis-{size}.html", title="map", include_abstracts=False, papers_from=g)
+                gen = time.perf_counter() - t
+                row(label, "vis-network page (6,000 edges)", gen, measure(browser, tmp / f"vis-{size}.html", ready))
+            else:
+                row(
                     label,
                     "vis-network page (6,000 edges)",
-                    time.perf_counter() - t,
-                    measure(browser, tmp / f"vis-{size}.html", "document.body.dataset.rendered === '1'"),
+                    None,
+                    None,
+                    f"not made (over --skip-vis-over {args.skip_vis_over:,})",
                 )
-            )
             if rep.edges <= args.skip_pyvis_over:
                 s = cooccurrence_graph(g, list(m.nodes))
                 edges = [(u, v, d["papers"]) for u, v, d in s.edges(data=True) if d["papers"] >= args.min_weight]
                 gen = pyvis_page([(n, m.nodes[n].get("name", n)) for n in m.nodes], edges, tmp / f"pv-{size}.html")
                 js = "typeof network !== 'undefined' && network.body && Object.keys(network.body.nodes).length > 0"
-                rows.append((label, "pyvis (inline, physics on)", gen, measure(browser, tmp / f"pv-{size}.html", js)))
+                row(label, "pyvis (inline, physics on)", gen, measure(browser, tmp / f"pv-{size}.html", js))
+            else:
+                row(
+                    label,
+                    "pyvis (inline, physics on)",
+                    None,
+                    None,
+                    f"not made (over --skip-pyvis-over {args.skip_pyvis_over:,} edges)",
+                )
         browser.close()
-    print(f"maps of {source}: {total:,} concepts; co-occurrence edges of at least {args.min_weight} papers")
-    print("| map | page | generate | size | first draw | longest main-thread task while panning | requests out |")
-    print("|---|---|---|---|---|---|---|")
-    for label, name, gen, r in rows:
-        ready = f"{r['ready']:.2f} s" if r["ready"] is not None else "never (120 s)"
-        print(
-            f"| {label} | {name} | {gen:.1f} s | {r['size'] / 1e6:.1f} MB | {ready} | {r['block_ms']:.0f} ms | {r['foreign']} |"
-        )
 
 
 if __name__ == "__main__":

@@ -32,6 +32,9 @@ from .viz import _YEAR_STOPS, cluster_color, node_size, year_color
 __all__ = ["MapReport", "map_data", "map_html", "render_map"]
 
 
+_PANEL_ONLY = ("year_counts", "bursts", "top_papers", "papers")
+
+
 @dataclass
 class MapReport:
     nodes: int
@@ -121,11 +124,12 @@ def map_data(
         burst_rows.append([b.start, b.end, round(b.strength, 2)] if b else None)
         page_links.append((pages or {}).get(n))
         top.append(_top_papers(g, n, papers_per_concept, paper_index, paper_rows) if papers_per_concept else [])
+    # lightest first: the page draws them in this order, the strongest links on top
     edges: dict[str, list] = {"s": [], "t": [], "w": []}
-    for u, v, d in s.edges(data=True):
-        edges["s"].append(index[u])
-        edges["t"].append(index[v])
-        edges["w"].append(d["papers"])
+    for w, a, b in sorted((d["papers"], index[u], index[v]) for u, v, d in s.edges(data=True)):
+        edges["s"].append(a)
+        edges["t"].append(b)
+        edges["w"].append(w)
     sizes: dict[int, int] = {}
     for c in clusters.values():
         sizes[c] = sizes.get(c, 0) + 1
@@ -163,6 +167,9 @@ def map_html(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None
     """The map page as a string: inlined (``assets=None``) or referring to a site's ``assets/``."""
     from .render import MAP_SCRIPTS, render_template
 
+    # what only the side panel needs (papers, evidence, years) is a second block, parsed on the
+    # first click: a fifth of the JSON the page reads before its first frame, at 10,000 concepts
+    panel = {k: data[k] for k in _PANEL_ONLY}
     return render_template(
         "map.html",
         title=title,
@@ -171,7 +178,8 @@ def map_html(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None
         nav=nav,
         body_class="map",
         search_what="concept",
-        data=data,
+        data={k: v for k, v in data.items() if k not in _PANEL_ONLY},
+        panel=panel,
     )
 
 

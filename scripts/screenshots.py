@@ -1,12 +1,15 @@
 """Regenerate the README screenshots (docs/*.png) from the sample site in headless Chromium.
 
 "$(bash scripts/env.sh)/bin/python" scripts/screenshots.py
+"$(bash scripts/env.sh)/bin/python" scripts/screenshots.py --dev exports/dev.graphml   # also the dev set's map views
 """
 
 from __future__ import annotations
 
+import argparse
 import glob
 import tempfile
+import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -27,7 +30,31 @@ ARGS = [
 ]
 
 
+def dev_maps(browser, graphml: str, tmp: Path) -> None:
+    """docs/map-{network,overlay,density}.png: the dev set's concept map, its three views."""
+    from graphkit.export import read_graphml
+    from graphkit.maps import render_map
+
+    path = tmp / "dev-map.html"
+    render_map(read_graphml(graphml), path, title="ICLR 2017–2018: concept map", max_nodes=1500)
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    page.goto(path.as_uri())
+    for view in ("network", "overlay", "density"):
+        page.check(f"input[value={view}]")
+        end = time.time() + 60  # the links come from a worker, after the first frame
+        while time.time() < end and not page.evaluate(
+            "document.body.dataset.edges !== undefined && graphkit.settled()"
+        ):
+            time.sleep(0.1)
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(ROOT / "docs" / f"map-{view}.png"))
+    page.close()
+
+
 def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--dev", help="a built GraphML of the dev set: also write docs/map-{network,overlay,density}.png")
+    args = ap.parse_args()
     papers, _ = read_papers(sorted(glob.glob(str(ROOT / "examples" / "iclr2026" / "*.txt"))))
     g, _ = build(papers)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
@@ -45,8 +72,10 @@ def main():
         page.goto((site / "map.html").as_uri() + "#node=concept%3Asam2")
         page.wait_for_function("document.body.dataset.rendered === '1'")
         page.screenshot(path=str(ROOT / "docs" / "map.png"))
+        if args.dev:
+            dev_maps(browser, args.dev, Path(tmp))
         browser.close()
-    print("wrote docs/index.png, docs/neighbourhood.png, docs/map.png")
+    print("wrote docs/index.png, docs/neighbourhood.png, docs/map.png" + (" and docs/map-*.png" if args.dev else ""))
 
 
 if __name__ == "__main__":
