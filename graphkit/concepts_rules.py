@@ -27,6 +27,7 @@ from .text.words import TOO_BROAD
 __all__ = [
     "repair",
     "split_glued",
+    "strip_rights",
     "strip_markup",
     "uncap_title",
     "STOP_WORDS",
@@ -114,9 +115,24 @@ def uncap_title(title: str, body: str) -> str:
     return re.sub(r"[A-Za-z][A-Za-z0-9'-]*", fix, title)
 
 
+# A publisher's notice that bibliographic exports append to an abstract ("(c) 2020 Elsevier
+# Ltd. All rights reserved.", "© Springer Nature Switzerland AG 2019."): not the authors' words,
+# and "B.V", "Elsevier Ltd" or "Springer" would become hubs of a Scopus or WoS corpus.
+_RIGHTS = re.compile(
+    r"\s*(?:(?:©|\([cC]\)\s*(?:\d{4}|[A-Z])|\b[Cc]opyright\b\s*(?:©|\([cC]\))?\s*(?:\d{4}|[A-Z]))[^\n]{0,300}"
+    r"|\bAll rights reserved\.?\s*)$"
+)
+
+
+def strip_rights(text: str) -> str:
+    """``text`` without a publisher's copyright notice at its end."""
+    return _RIGHTS.sub("", text)
+
+
 def repair(text: str) -> str:
-    """Markup stripped and glued sentences split: the text extraction should read."""
-    return split_glued(strip_markup(text))
+    """Markup stripped, a publisher's notice dropped and glued sentences split: the text
+    extraction should read."""
+    return split_glued(strip_markup(strip_rights(text)))
 
 
 # ---------------------------------------------------------------- what may be a concept

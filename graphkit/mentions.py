@@ -68,7 +68,10 @@ def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], st
             continue  # "CIFAR" in "CIFAR-10", "GPT" in "GPT 2": a different name
         if not named and any(not all(L.word_key(w) in GENERIC_HEADS for w in rest) for rest in extended):
             continue
-        out.append((pos, form, group, bool(covers) and not named))  # SAM2 in "SAM2 prompting" counts
+        # SAM2 in "attention-guided SAM2 prompting" stands for itself; TRI in "ELECTRE TRI" is
+        # part of a longer name
+        inside = bool(covers) and (not named or any(all(L.is_name(w) for w in g) for _, g in covers))
+        out.append((pos, form, group, inside))
     return out
 
 

@@ -393,3 +393,18 @@ def test_display_case_follows_how_authors_write_a_word_inside_sentences():
     assert M.authors_case("Hamiltonian", seen) == "Hamiltonian"
     assert M.authors_case("Adversarial Network", seen) == "adversarial network"
     assert M.authors_case("EnvSocial-Diff model", seen) == "EnvSocial-Diff model"
+
+
+def test_a_name_inside_a_longer_name_is_part_of_it_but_inside_words_it_stands_for_itself():
+    in_name = M.mentions_in([(0, ("ELECTRE", "TRI"), "et"), (1, ("TRI",), "t")])
+    assert [(m[2], m[3]) for m in in_name] == [("et", False), ("t", True)]
+    in_words = M.mentions_in([(0, ("attention", "guided", "SAM2", "prompting"), "a"), (2, ("SAM2",), "s")])
+    assert [(m[2], m[3]) for m in in_words] == [("a", False), ("s", False)]
+
+
+def test_a_publishers_notice_is_no_part_of_the_abstract():
+    assert R.strip_rights("We sort. (c) 2020 Elsevier Inc. All rights reserved.") == "We sort."
+    assert R.strip_rights("We sort. © Springer Nature Switzerland AG 2019.") == "We sort."
+    assert R.strip_rights("Ends. All rights reserved.") == "Ends."
+    kept = "We use (c) the third option. All rights reserved words are few."
+    assert R.strip_rights(kept) == kept
