@@ -14,7 +14,7 @@ from . import schema as S
 from .errors import UsageError
 from .extract import Embedder, Extractor, KeyBERTExtractor, default_embedder
 from .link import Linked, link
-from .model import Paper
+from .model import Mention, Paper
 from .schema import SCHEMA_VERSION, author_key, author_node, concept_node, paper_node
 
 if TYPE_CHECKING:
@@ -24,6 +24,9 @@ __all__ = [
     "build_graph",
     "build",
     "build_id",
+    "cooccurrence_counts",
+    "pair_counts",
+    "add_pair_counts",
     "paper_node",
     "concept_node",
     "author_node",
@@ -57,12 +60,15 @@ def build_graph(
     *,
     min_cooccurrence: int | None = None,
     citations: CitationOptions | None = None,
+    counted: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> nx.MultiDiGraph:
     """The typed graph (see :mod:`graphkit.schema`). Edge keys are relationship types.
 
     ``min_cooccurrence``: the fewest papers two concepts must share for a CO_OCCURS edge
     (default: 1 below 1,000 papers, else 2, so big corpora do not drown in chance pairs).
     References are resolved to papers (see :mod:`graphkit.citations` and ``citations``).
+    ``counted``: :func:`pair_counts` of the mentions over the sorted concept keys, if counted
+    already (the distributed build sums them over its shards with :func:`add_pair_counts`).
     """
     from .citations import author_keys, resolve
 
@@ -115,7 +121,7 @@ def build_graph(
         )
     for narrow, broad in linked.broader:
         S.add_rel(g, concept_node(narrow), concept_node(broad), S.BROADER)
-    _add_cooccurrence(g, papers, linked, min_cooccurrence)
+    _add_cooccurrence(g, papers, linked, min_cooccurrence, counted)
     _add_derived(g, papers, resolved.cites, keys, opts)
     from .analyse import annotate
 
@@ -151,11 +157,14 @@ def build_id(g: nx.MultiDiGraph) -> str:
     return h.hexdigest()[:16]
 
 
-def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | None) -> None:
+def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | None, counted=None) -> None:
     if min_w is None:
         min_w = 1 if len(papers) < 1000 else 2
     keys = sorted(c.key for c in linked.concepts)
-    i, j, w, counts = cooccurrence_counts(linked, keys)
+    if counted is None:
+        i, j, w, counts = cooccurrence_counts(linked, keys)
+    else:
+        i, j, w, counts = _decode(counted, len(keys))
     keep = w >= min_w
     strength = w / np.sqrt(counts[i] * counts[j])
     for a, b, n, st in zip(i[keep].tolist(), j[keep].tolist(), w[keep].tolist(), strength[keep].tolist()):
@@ -168,9 +177,18 @@ def cooccurrence_counts(linked: Linked, keys: list[str]) -> tuple[np.ndarray, np
     Pairs are counted as integer codes with numpy (a few bytes a pair), so only the pairs
     that become edges ever reach NetworkX.
     """
+    return _decode(pair_counts(linked.mentions, keys), len(keys))
+
+
+def pair_counts(mentions: Sequence[Mention], keys: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(pair codes ``i * len(keys) + j`` with i < j, papers sharing each pair, papers of each key).
+
+    Sums over papers: the counts of the parts of a corpus add up (:func:`add_pair_counts`)
+    to the whole's, which is how the distributed build counts co-occurrence on its shards.
+    """
     col = {k: n for n, k in enumerate(keys)}
     per_paper: dict[str, set[int]] = {}
-    for m in linked.mentions:
+    for m in mentions:
         per_paper.setdefault(m.paper_id, set()).add(col[m.concept_key])
     counts = np.zeros(len(keys), dtype=np.int64)
     codes = []
@@ -180,10 +198,27 @@ def cooccurrence_counts(linked: Linked, keys: list[str]) -> tuple[np.ndarray, np
         a, b = np.triu_indices(len(idx), k=1)
         codes.append(idx[a] * len(keys) + idx[b])
     if not codes:
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, empty, counts
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), counts
     uniq, w = np.unique(np.concatenate(codes), return_counts=True)
-    return uniq // len(keys), uniq % len(keys), w, counts
+    return uniq, w.astype(np.int64), counts
+
+
+def add_pair_counts(
+    parts: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The sum of :func:`pair_counts` of parts of a corpus (over the same keys)."""
+    codes = np.concatenate([p[0] for p in parts])
+    uniq, inverse = np.unique(codes, return_inverse=True)
+    w = np.bincount(inverse, weights=np.concatenate([p[1] for p in parts]), minlength=len(uniq))
+    counts = parts[0][2].copy()
+    for p in parts[1:]:
+        counts += p[2]
+    return uniq, np.rint(w).astype(np.int64), counts
+
+
+def _decode(counted, n_keys: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    codes, w, counts = counted
+    return codes // max(1, n_keys), codes % max(1, n_keys), w, counts
 
 
 def build(

@@ -84,15 +84,17 @@ class StaticEmbedder:
 class StaticExtractor(Extractor):
     """The same candidates as :class:`~graphkit.extract.KeyBERTExtractor`, ranked the way KeyBERT
     ranks them (cosine of phrase and document vectors, best ``top_n``), with static vectors.
-    Link with the same embedder: ``build(papers, extractor=x, embedder=x.embedder)``."""
+    Link with the same embedder: ``build(papers, extractor=x, embedder=x.embedder)``.
+    ``verbs``: as for :class:`~graphkit.extract.KeyBERTExtractor`."""
 
-    def __init__(self, embedder=None, top_n: int = 15):
+    def __init__(self, embedder=None, top_n: int = 15, verbs: frozenset[str] | None = None):
         self.embedder = embedder or StaticEmbedder()
         self.top_n = top_n
+        self.verbs = verbs
 
     def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
         texts = [paper_text(p) for p in papers]
-        phrases, artefacts = candidate_forms(texts, progress=progress)
+        phrases, artefacts = candidate_forms(texts, progress=progress, verbs=self.verbs)
         vocab = sorted({f for fs in phrases for f in fs})
         with stage("Embedding", "text", progress, count=len(texts) + len(vocab)):
             doc_vecs = self.embedder.embed(texts)
