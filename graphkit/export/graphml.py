@@ -52,7 +52,9 @@ def write_graphml(g: nx.MultiDiGraph, fh: BinaryIO) -> None:
         f'<graphml xmlns="{GraphML.NS_GRAPHML}" xmlns:xsi="{GraphML.NS_XSI}" '
         f'xsi:schemaLocation="{GraphML.SCHEMALOCATION}">\n' + "".join(reversed(keys))
     )
-    out.write('  <graph edgedefault="directed"' + (f" id={_attr(str(graph_id))}" if graph_id is not None else "") + ">\n")
+    out.write(
+        '  <graph edgedefault="directed"' + (f" id={_attr(str(graph_id))}" if graph_id is not None else "") + ">\n"
+    )
     for scope, ident, attrs in _scoped(g, data):
         pad = "    " if scope == "graph" else "      "
         cells = "".join(_data(pad, str(k), _value(v)) for k, v in attrs.items() if v is not None)
