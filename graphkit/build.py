@@ -266,6 +266,7 @@ def build(
                 K.mark_sources(linked, with_text, ex)
             else:
                 linked = link(with_text, ex, embedder=embedder, thesaurus=thesaurus)
+        del ex  # its texts and vectors (GBs on a big corpus) are not needed for the graph
     else:
         linked = Linked(concepts=[], mentions=[], broader=[], forms={}, merges=[])
     with stage("Graph", "paper", progress, count=len(papers)):
