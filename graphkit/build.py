@@ -27,6 +27,8 @@ __all__ = [
     "cooccurrence_counts",
     "pair_counts",
     "add_pair_counts",
+    "default_min_cooccurrence",
+    "COOCCURRENCE_BUDGET",
     "paper_node",
     "concept_node",
     "author_node",
@@ -65,7 +67,8 @@ def build_graph(
     """The typed graph (see :mod:`graphkit.schema`). Edge keys are relationship types.
 
     ``min_cooccurrence``: the fewest papers two concepts must share for a CO_OCCURS edge
-    (default: 1 below 1,000 papers, else 2, so big corpora do not drown in chance pairs).
+    (default: 1 below 1,000 papers, else 2, so big corpora do not drown in chance pairs; raised
+    until at most :data:`COOCCURRENCE_BUDGET` pairs reach it, see :func:`default_min_cooccurrence`).
     References are resolved to papers (see :mod:`graphkit.citations` and ``citations``).
     ``counted``: :func:`pair_counts` of the mentions over the sorted concept keys, if counted
     already (the distributed build sums them over its shards with :func:`add_pair_counts`).
@@ -157,18 +160,34 @@ def build_id(g: nx.MultiDiGraph) -> str:
     return h.hexdigest()[:16]
 
 
+#: The most CO_OCCURS edges the default threshold lets into the graph: above it, the fewest
+#: shared papers a pair needs rises (3, 4, ...) until the pairs that remain fit. A pair's
+#: weight is never cut within a level, and every count stays derivable from MENTIONS.
+COOCCURRENCE_BUDGET = 1_000_000
+
+
 def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | None, counted=None) -> None:
-    if min_w is None:
-        min_w = 1 if len(papers) < 1000 else 2
     keys = sorted(c.key for c in linked.concepts)
-    if counted is None:
-        i, j, w, counts = cooccurrence_counts(linked, keys)
-    else:
-        i, j, w, counts = _decode(counted, len(keys))
-    keep = w >= min_w
+    codes, w, counts = counted if counted is not None else pair_counts(linked.mentions, keys)
+    if min_w is None:
+        min_w = default_min_cooccurrence(len(papers), w)
+        if min_w > (1 if len(papers) < 1000 else 2):
+            g.graph["min_cooccurrence"] = min_w  # raised by the budget: say so in the graph
+    keep = np.flatnonzero(w >= min_w)
+    i, j, w = codes[keep] // len(keys), codes[keep] % len(keys), w[keep]
     strength = w / np.sqrt(counts[i] * counts[j])
-    for a, b, n, st in zip(i[keep].tolist(), j[keep].tolist(), w[keep].tolist(), strength[keep].tolist()):
+    for a, b, n, st in zip(i.tolist(), j.tolist(), w.tolist(), strength.tolist()):
         S.add_rel(g, concept_node(keys[a]), concept_node(keys[b]), S.CO_OCCURS, weight=n, strength=round(st, 4))
+
+
+def default_min_cooccurrence(papers: int, weights: np.ndarray) -> int:
+    """The fewest papers two concepts must share for a CO_OCCURS edge, when not given: 1 below
+    1,000 papers, else 2, raised until at most :data:`COOCCURRENCE_BUDGET` pairs reach it."""
+    floor = 1 if papers < 1000 else 2
+    per_weight = np.bincount(weights) if len(weights) else np.zeros(1, dtype=np.int64)
+    at_least = np.cumsum(per_weight[::-1])[::-1]  # at_least[k]: pairs of weight >= k
+    fits = np.flatnonzero(at_least[floor:] <= COOCCURRENCE_BUDGET)
+    return floor + int(fits[0]) if len(fits) else max(floor, len(at_least))
 
 
 def cooccurrence_counts(linked: Linked, keys: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -180,39 +199,46 @@ def cooccurrence_counts(linked: Linked, keys: list[str]) -> tuple[np.ndarray, np
     return _decode(pair_counts(linked.mentions, keys), len(keys))
 
 
-def pair_counts(mentions: Sequence[Mention], keys: Sequence[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def pair_counts(
+    mentions: Sequence[Mention], keys: Sequence[str], chunk: int = 2000
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(pair codes ``i * len(keys) + j`` with i < j, papers sharing each pair, papers of each key).
 
     Sums over papers: the counts of the parts of a corpus add up (:func:`add_pair_counts`)
     to the whole's, which is how the distributed build counts co-occurrence on its shards.
+    Counted ``chunk`` papers at a time, so only distinct pairs are ever held, not every
+    paper's pairs at once.
     """
     col = {k: n for n, k in enumerate(keys)}
     per_paper: dict[str, set[int]] = {}
     for m in mentions:
         per_paper.setdefault(m.paper_id, set()).add(col[m.concept_key])
     counts = np.zeros(len(keys), dtype=np.int64)
-    codes = []
-    for cs in per_paper.values():
+    total = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), counts)
+    codes: list[np.ndarray] = []
+    for n, cs in enumerate(per_paper.values(), start=1):
         idx = np.fromiter(sorted(cs), dtype=np.int64, count=len(cs))
         counts[idx] += 1
         a, b = np.triu_indices(len(idx), k=1)
         codes.append(idx[a] * len(keys) + idx[b])
-    if not codes:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), counts
-    uniq, w = np.unique(np.concatenate(codes), return_counts=True)
-    return uniq, w.astype(np.int64), counts
+        if n % chunk == 0 or n == len(per_paper):
+            uniq, w = np.unique(np.concatenate(codes), return_counts=True)
+            total = add_pair_counts([total, (uniq, w.astype(np.int64), np.zeros(0, dtype=np.int64))])
+            total = (total[0], total[1], counts)
+            codes = []
+    return total
 
 
 def add_pair_counts(
     parts: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The sum of :func:`pair_counts` of parts of a corpus (over the same keys)."""
-    codes = np.concatenate([p[0] for p in parts])
-    uniq, inverse = np.unique(codes, return_inverse=True)
+    uniq, inverse = np.unique(np.concatenate([p[0] for p in parts]), return_inverse=True)
     w = np.bincount(inverse, weights=np.concatenate([p[1] for p in parts]), minlength=len(uniq))
-    counts = parts[0][2].copy()
-    for p in parts[1:]:
-        counts += p[2]
+    sized = [p[2] for p in parts if len(p[2])]
+    counts = sized[0].copy() if sized else np.zeros(0, dtype=np.int64)
+    for c in sized[1:]:
+        counts += c
     return uniq, np.rint(w).astype(np.int64), counts
 
 

@@ -134,7 +134,8 @@ def cli():
 @click.option(
     "--min-cooccurrence",
     type=click.IntRange(min=1),
-    help="Fewest shared papers for a CO_OCCURS edge [default: 1 below 1,000 papers, else 2].",
+    help="Fewest shared papers for a CO_OCCURS edge [default: 1 below 1,000 papers, else 2, "
+    "raised until at most 1,000,000 pairs reach it].",
 )
 @click.option(
     "--concepts",

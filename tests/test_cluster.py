@@ -86,6 +86,22 @@ def test_link_state_lists_are_per_paper():
 
 
 @pytest.mark.unit
+def test_cooccurrence_budget_raises_the_threshold(monkeypatch):
+    import numpy as np
+
+    from graphkit import build as B
+
+    weights = np.array([1] * 50 + [2] * 30 + [3] * 8 + [5] * 2)
+    assert B.default_min_cooccurrence(500, weights) == 1  # 90 pairs: all fit
+    assert B.default_min_cooccurrence(5000, weights) == 2
+    monkeypatch.setattr(B, "COOCCURRENCE_BUDGET", 10)
+    assert B.default_min_cooccurrence(5000, weights) == 3  # 40 pairs of weight >= 2, 10 of >= 3
+    monkeypatch.setattr(B, "COOCCURRENCE_BUDGET", 5)
+    assert B.default_min_cooccurrence(5000, weights) == 4  # 2 pairs of weight >= 4
+    assert B.default_min_cooccurrence(5000, np.zeros(0, dtype=np.int64)) == 2
+
+
+@pytest.mark.unit
 def test_counts_of_parts_add_up_to_the_whole():
     from graphkit import text as T
     from graphkit.build import add_pair_counts, cooccurrence_counts, pair_counts
@@ -99,6 +115,8 @@ def test_counts_of_parts_add_up_to_the_whole():
     codes, w, counts = add_pair_counts(parts)
     assert [x.tolist() for x in whole] == [(codes // 4).tolist(), (codes % 4).tolist(), w.tolist(), counts.tolist()]
     assert dict(zip(zip((codes // 4).tolist(), (codes % 4).tolist()), w.tolist()))[(0, 1)] == 3
+    one_at_a_time = pair_counts(ms, keys, chunk=1)  # merged paper by paper: the same counts
+    assert [x.tolist() for x in one_at_a_time] == [codes.tolist(), w.tolist(), counts.tolist()]
 
     texts = ["We propose the model.", "Models affect the result.", "We propose the loss.", "It affects the data."] * 3
     t1, b1 = T.verb_counts(texts[:5])
