@@ -111,7 +111,9 @@ class _Buffered:
     """Text written to a binary file in UTF-8, a megabyte at a time."""
 
     def __init__(self, fh: BinaryIO):
-        self.fh, self.parts, self.size = fh, [], 0
+        self.fh = fh
+        self.parts: list[str] = []
+        self.size = 0
 
     def write(self, s: str) -> None:
         self.parts.append(s)
@@ -121,7 +123,8 @@ class _Buffered:
 
     def flush(self) -> None:
         self.fh.write("".join(self.parts).encode("utf-8"))
-        self.parts, self.size = [], 0
+        self.parts = []
+        self.size = 0
 
 
 def read_graphml(src: str | os.PathLike | BinaryIO) -> nx.MultiDiGraph:

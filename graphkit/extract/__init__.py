@@ -6,7 +6,7 @@ The extractor is a protocol; :class:`KeyBERTExtractor` is the implementation gra
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -59,7 +59,7 @@ class Extraction:
     phrases: list[list[str]]  # every candidate surface form seen in each paper
     acronyms: list[list[T.AcronymDef]]  # the acronyms each paper defines
     doc_vectors: np.ndarray | None = None  # one row per paper
-    phrase_vectors: dict[str, np.ndarray] = field(default_factory=dict)
+    phrase_vectors: Mapping[str, np.ndarray] = field(default_factory=dict)
 
 
 class Extractor(ABC):
