@@ -36,6 +36,19 @@ def test_static_vectors_are_normalised_and_deterministic(static):
     assert static.embed([]).shape == (0, static.dimension)
 
 
+def test_lazy_vectors_are_the_batch_vectors(static):
+    """Linking's phrase vectors, computed one by one when asked for, are bit for bit the ones
+    the whole vocabulary embedded at once gives (so holding none changes nothing)."""
+    from graphkit.extract.static import LazyVectors
+
+    vocab = ["Graph neural networks", "GRPO", "a", "", "sim2real transfer", "ünïcode ⟨x⟩", "x" * 300]
+    lazy = LazyVectors(set(vocab), static)
+    batch = static.embed(vocab)
+    assert all(np.array_equal(lazy[p], v) for p, v in zip(vocab, batch))
+    assert len(lazy) == len(vocab) and sorted(lazy) == sorted(vocab) and "GRPO" in lazy
+    assert lazy.get("not in the vocabulary") is None
+
+
 def test_static_vectors_keep_meaning(static):
     a, b, c = static.embed(["generative adversarial networks", "GAN image generator", "protein folding"])
     assert a @ b > a @ c + 0.1

