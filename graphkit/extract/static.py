@@ -83,7 +83,6 @@ class StaticEmbedder:
         np.divide(out, norms, out=out, where=norms > 0)
         return out
 
-
     def embed_one(self, text: str) -> np.ndarray:
         """``embed([text])[0]``, bit for bit, in half the time (linking asks for phrases one by one)."""
         tok, vectors = _load(str(self.folder))
