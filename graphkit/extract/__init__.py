@@ -146,13 +146,14 @@ def candidate_forms(
     phrases: list[list[str]] = []
     artefacts: list[list[str]] = []
     verbs = T.verbs_in(texts) if verbs is None else verbs
+    one: dict[str, str] = {}  # each distinct phrase held once, however many papers have it
     with bar("Chunking", len(texts), "paper", progress) as b:
         for t in texts:
             cands = T.candidate_phrases(t, verbs)
             forms = list(dict.fromkeys(c for c, _ in cands if len(c) <= MAX_CONCEPT_CHARS))
             arts = list(dict.fromkeys(a for a in _artefacts_in(t) if len(a) <= MAX_CONCEPT_CHARS))
-            phrases.append(list(dict.fromkeys(forms + arts)))
-            artefacts.append(arts)
+            phrases.append([one.setdefault(f, f) for f in dict.fromkeys(forms + arts)])
+            artefacts.append([one.setdefault(a, a) for a in arts])
             b.update(1)
     return phrases, artefacts
 
