@@ -168,7 +168,8 @@ COOCCURRENCE_BUDGET = 1_000_000
 
 def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | None, counted=None) -> None:
     keys = sorted(c.key for c in linked.concepts)
-    codes, w, counts = counted if counted is not None else pair_counts(linked.mentions, keys)
+    floor = min_w if min_w is not None else (1 if len(papers) < 1000 else 2)
+    codes, w, counts = counted if counted is not None else pair_counts(linked.mentions, keys, min_weight=floor)
     if min_w is None:
         min_w = default_min_cooccurrence(len(papers), w)
         if min_w > (1 if len(papers) < 1000 else 2):
@@ -200,33 +201,58 @@ def cooccurrence_counts(linked: Linked, keys: list[str]) -> tuple[np.ndarray, np
 
 
 def pair_counts(
-    mentions: Sequence[Mention], keys: Sequence[str], chunk: int = 2000
+    mentions: Sequence[Mention],
+    keys: Sequence[str],
+    chunk: int = 2000,
+    min_weight: int = 1,
+    block_pairs: int = 16_000_000,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(pair codes ``i * len(keys) + j`` with i < j, papers sharing each pair, papers of each key).
 
     Sums over papers: the counts of the parts of a corpus add up (:func:`add_pair_counts`)
     to the whole's, which is how the distributed build counts co-occurrence on its shards.
     Counted ``chunk`` papers at a time, so only distinct pairs are ever held, not every
-    paper's pairs at once.
+    paper's pairs at once. With ``min_weight`` above 1 only the pairs that reach it are
+    returned, and they are counted for a range of first concepts at a time, each range
+    holding about ``block_pairs`` pairs (with repeats), so the pairs seen once, most of them
+    on a big corpus, are never all held at once (79,345 abstracts: some 10^8 pairs).
     """
     col = {k: n for n, k in enumerate(keys)}
     per_paper: dict[str, set[int]] = {}
     for m in mentions:
         per_paper.setdefault(m.paper_id, set()).add(col[m.concept_key])
+    sets = [np.fromiter(sorted(cs), dtype=np.int64, count=len(cs)) for cs in per_paper.values()]
     counts = np.zeros(len(keys), dtype=np.int64)
-    total = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), counts)
-    codes: list[np.ndarray] = []
-    for n, cs in enumerate(per_paper.values(), start=1):
-        idx = np.fromiter(sorted(cs), dtype=np.int64, count=len(cs))
+    for idx in sets:
         counts[idx] += 1
-        a, b = np.triu_indices(len(idx), k=1)
-        codes.append(idx[a] * len(keys) + idx[b])
-        if n % chunk == 0 or n == len(per_paper):
+    ranges = [(0, len(keys))]
+    if min_weight > 1:
+        per_first = np.zeros(len(keys) + 1, dtype=np.int64)  # pairs (with repeats) whose first concept is i
+        for idx in sets:
+            per_first[idx] += np.arange(len(idx) - 1, -1, -1)
+        cut = np.searchsorted(np.cumsum(per_first), np.arange(block_pairs, per_first.sum(), block_pairs))
+        edges = [0, *sorted(set(cut.tolist()) - {0, len(keys)}), len(keys)]
+        ranges = list(zip(edges[:-1], edges[1:]))
+    found = [_count_range(sets, len(keys), lo, hi, chunk, min_weight) for lo, hi in ranges]
+    return np.concatenate([f[0] for f in found]), np.concatenate([f[1] for f in found]), counts
+
+
+def _count_range(sets: list[np.ndarray], n: int, lo: int, hi: int, chunk: int, min_weight: int):
+    """(codes, weights) of the pairs whose first concept is in [lo, hi) and that reach ``min_weight``."""
+    total = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+    codes: list[np.ndarray] = []
+    for p, idx in enumerate(sets, start=1):
+        s, e = np.searchsorted(idx, [lo, hi])
+        if e > s and len(idx) > 1:
+            a, b = np.triu_indices(len(idx), k=1)
+            keep = (a >= s) & (a < e)
+            codes.append(idx[a[keep]] * n + idx[b[keep]])
+        if (p % chunk == 0 or p == len(sets)) and codes:
             uniq, w = np.unique(np.concatenate(codes), return_counts=True)
             total = add_pair_counts([total, (uniq, w.astype(np.int64), np.zeros(0, dtype=np.int64))])
-            total = (total[0], total[1], counts)
             codes = []
-    return total
+    keep = total[1] >= min_weight
+    return total[0][keep], total[1][keep]
 
 
 def add_pair_counts(

@@ -117,6 +117,9 @@ def test_counts_of_parts_add_up_to_the_whole():
     assert dict(zip(zip((codes // 4).tolist(), (codes % 4).tolist()), w.tolist()))[(0, 1)] == 3
     one_at_a_time = pair_counts(ms, keys, chunk=1)  # merged paper by paper: the same counts
     assert [x.tolist() for x in one_at_a_time] == [codes.tolist(), w.tolist(), counts.tolist()]
+    for block in (1, 2, 3, 100):  # counted a range of first concepts at a time: the pairs that reach 2
+        thin = pair_counts(ms, keys, chunk=2, min_weight=2, block_pairs=block)
+        assert [x.tolist() for x in thin] == [codes[w >= 2].tolist(), w[w >= 2].tolist(), counts.tolist()]
 
     texts = ["We propose the model.", "Models affect the result.", "We propose the loss.", "It affects the data."] * 3
     t1, b1 = T.verb_counts(texts[:5])
