@@ -7,22 +7,17 @@ reductions of what the shards return::
     map     distinct candidate phrases   (extract.candidate_forms)     -> union: the vocabulary
     map     embed the vocabulary once, in chunks, into the embedding cache (default mode only)
     map     the extractor on each shard  (KeyBERTExtractor / StaticExtractor with the corpus's verbs)
-            -> candidates, acronyms, and which phrases are scaffolding (link.scaffold_filter)
-    client  link.pool, link.acronyms, link.apply_thesaurus, link.group
-    map     link.scan on each shard      -> sum: papers per group and form, following words
-    client  link.select, link.name
-    map     link.rank on each shard, co-occurrence counts (build.pair_counts)
-            -> concatenation: mentions; min: first years; sum: co-occurrence counts
-    client  link.broader, build.build_graph (NetworkX)
+            -> concatenation in paper order: the corpus's Extraction
+    client  link.link                    (every linking phase, the single-process function itself)
+    map     co-occurrence counts of each shard's mentions (build.pair_counts) -> sum (build.add_pair_counts)
+    client  build.build_graph (NetworkX)
 
-Every stage is the single-process function (:mod:`graphkit.extract`, :mod:`graphkit.link`,
-:mod:`graphkit.build`) run on a part of the corpus, and every reduction is a sum, union or
-concatenation in paper order, so the graph is the single-process one. Texts, document
-vectors and scan hits stay on the workers (Dask futures). Linking's state travels whole to
-the workers (only its per-paper lists are cut to the shard), so what :func:`graphkit.link.scan`
-and :func:`graphkit.link.rank` read of it follows link.py as it changes. What this module
-knows of link.py is the order of its phases (:data:`LINK_PHASES`, checked against
-:func:`graphkit.link.link` by the tests) and which state fields are per paper or summed.
+Each paper's extraction depends only on its own text, its vectors and the corpus's verbs, so
+the shards' extractions concatenated are the single process's; linking is the very function
+the single-process build calls, so every change to linking's rules reaches the distributed
+build as it is. Linking runs on the client because several of its phases count over the whole
+corpus before they decide for one paper (the papers each first word occurs in, the papers where
+a form stands alone, the share of papers with a concept, the case authors write a word in).
 
 Vectors of the default mode are the embedding cache's (float16-rounded), so the builds agree
 exactly with the cache on (the default); with ``--no-cache`` the workers embed in other
@@ -32,8 +27,6 @@ static vectors do not depend on batches: the builds agree exactly either way.
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
 import math
 import os
 from collections import Counter
@@ -49,27 +42,10 @@ from . import text as T
 from .errors import ClusterError, GraphkitError, MissingDependency, UsageError
 from .extract import Extraction, KeyBERTExtractor, candidate_forms, paper_text
 from .extract.embed import EmbeddingCache, MiniLMEmbedder, default_cache_path
-from .link import (
-    SCAFFOLD_SEEDS,
-    Linked,
-    LinkState,
-    PhraseVectors,
-    Ranking,
-    acronyms,
-    apply_thesaurus,
-    broader,
-    group,
-    link,
-    name,
-    pool,
-    rank,
-    scaffold_filter,
-    scan,
-)
-from .link import select as select_groups
-from .model import Paper
+from .link import Linked, link
+from .model import Mention, Paper
 
-__all__ = ["cluster_client", "build_distributed", "INSTALL_HINT", "LINK_PHASES"]
+__all__ = ["cluster_client", "build_distributed", "INSTALL_HINT"]
 
 INSTALL_HINT = (
     "the distributed build needs Dask; run: pip install 'graphkit[cluster]' (or: pip install 'dask[distributed]')"
@@ -78,13 +54,6 @@ INSTALL_HINT = (
 SHARD_PAPERS = 2000
 #: Distinct phrases per embedding task (default mode).
 VOCAB_CHUNK = 20000
-#: The phases :func:`graphkit.link.link` calls, in order: the distributed build calls the same.
-LINK_PHASES = ("pool", "acronyms", "apply_thesaurus", "group", "scan", "select", "name", "rank", "broader")
-#: LinkState fields with one entry per paper: cut to each shard's papers on the workers.
-PER_PAPER = ("chosen", "local", "hits", "sentences")
-#: LinkState fields link.scan fills: fresh on each shard, summed on the client (``hits``,
-#: ``sentences`` stay on the workers).
-SCAN_SUMS = ("paper_count", "form_papers", "next_words")
 
 
 @contextmanager
@@ -166,39 +135,22 @@ def _extract(papers, verbs, fast, cache_path, top_n, _after=None) -> Extraction:
     return _extractor(fast, cache_path, top_n, verbs).extract(papers)
 
 
-def _summary(ex: Extraction, fast: bool, cache_path: str | None) -> dict:
-    """What the client needs of a shard's extraction: candidates, acronyms, and its scaffolding
-    phrases (those link.scaffold_filter rejects, among the vectors this shard computed)."""
-    is_scaffold = scaffold_filter(PhraseVectors(_embedder(fast, cache_path), ex.phrase_vectors))
-    scaffold = {w for w in [*ex.phrase_vectors, *SCAFFOLD_SEEDS] if is_scaffold(w)}
-    return dict(candidates=ex.candidates, acronyms=ex.acronyms, scaffold=scaffold)
+def _for_client(ex: Extraction, fast: bool) -> Extraction:
+    """A shard's extraction as the client takes it: the fast mode's phrase vectors as their
+    vocabulary only (the client computes any it asks for, bit for bit the same)."""
+    if fast:
+        return Extraction(ex.texts, ex.candidates, ex.phrases, ex.acronyms, ex.doc_vectors, {})
+    return Extraction(ex.texts, ex.candidates, ex.phrases, ex.acronyms, ex.doc_vectors, dict(ex.phrase_vectors))
 
 
-def _fresh(names: Sequence[str]) -> dict:
-    blank = LinkState()
-    return {f: getattr(blank, f) for f in names}
+def _vocabulary(ex: Extraction) -> set[str]:
+    return set(ex.phrase_vectors)
 
 
-def _scan(ex: Extraction, shared: LinkState, local: list) -> LinkState:
-    state = dataclasses.replace(shared, local=local, **_fresh(("hits", "sentences", *SCAN_SUMS)))
-    scan(state, ex.texts)
-    return state
-
-
-def _scan_sums(state: LinkState) -> dict:
-    return {f: getattr(state, f) for f in SCAN_SUMS}
-
-
-def _rank(papers, ex, scanned, named, chosen, name_vectors, total, ranking, fast, cache_path) -> dict:
-    """One shard's mentions (link.rank), its concepts' first years and co-occurrence counts."""
+def _pair_counts(mentions: list[Mention], keys: list[str]):
     from .build import pair_counts
 
-    concepts = {k: dataclasses.replace(c) for k, c in named.concepts.items()}  # rank sets first years
-    state = dataclasses.replace(named, chosen=chosen, hits=scanned.hits, sentences=scanned.sentences, concepts=concepts)
-    vectors = PhraseVectors(_embedder(fast, cache_path), name_vectors)
-    mentions = rank(state, papers, ex.doc_vectors, vectors, ranking, total=total)
-    first = {k: c.first_year for k, c in concepts.items() if c.first_year is not None}
-    return dict(mentions=mentions, first_year=first, counted=pair_counts(mentions, sorted(concepts)))
+    return pair_counts(mentions, keys)
 
 
 def _embed(texts: list[str], fast: bool, cache_path: str | None) -> np.ndarray:
@@ -268,90 +220,46 @@ def build_distributed(
             chunks = [vocab[i : i + VOCAB_CHUNK] for i in range(0, len(vocab), VOCAB_CHUNK)]
             after = client.submit(sum, client.map(_warm, chunks, cache_path=cpath, pure=False))
         extracted = [client.submit(_extract, s, verbs, fast, cpath, top_n, after, pure=False) for s in shards]
-        summaries = _gather(client, [client.submit(_summary, e, fast, cpath, pure=False) for e in extracted])
+        parts = _gather(client, [client.submit(_for_client, e, fast, pure=False) for e in extracted])
+        ex = _concatenate(parts)
+        if fast:
+            from .extract.static import LazyVectors
 
-    with stage("Linking on the cluster", "paper", progress, count=len(with_text)):
-        state, scanned, named, name_vectors = _link_on_client(
-            client, summaries, extracted, starts, size, fast, cpath, thesaurus
-        )
-        ranking = _link_default("ranking") or Ranking()
-        ranked = _gather(
-            client,
-            [
-                client.submit(
-                    _rank,
-                    s,
-                    e,
-                    sc,
-                    named,
-                    state.chosen[st : st + size],
-                    name_vectors,
-                    len(with_text),
-                    ranking,
-                    fast,
-                    cpath,
-                    pure=False,
-                )
-                for s, e, sc, st in zip(shards, extracted, scanned, starts)
-            ],
-        )
-        linked = _linked(state, ranked)
+            vocab_set = set().union(*_gather(client, client.map(_vocabulary, extracted, pure=False)))
+            ex.phrase_vectors = LazyVectors(vocab_set, _embedder(True, None))
+    with stage("Linking", "paper", progress, count=len(with_text)):
+        embedder = _embedder(True, None) if fast else _RemoteEmbedder(client, cpath)
+        linked = link(with_text, ex, embedder=embedder, thesaurus=thesaurus)
+        del ex, parts
     with stage("Graph", "paper", progress, count=len(papers)):
-        counted = add_pair_counts([r["counted"] for r in ranked])
+        keys = sorted(c.key for c in linked.concepts)
+        shard_of = {p.id: n for n, s in enumerate(starts) for p in with_text[s : s + size]}
+        by_shard: list[list[Mention]] = [[] for _ in starts]
+        for m in linked.mentions:
+            by_shard[shard_of[m.paper_id]].append(m)
+        keys_f = _broadcast(client, keys)
+        counted = add_pair_counts(
+            _gather(client, [client.submit(_pair_counts, part, keys_f, pure=False) for part in by_shard if part])
+            or [(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(len(keys), dtype=np.int64))]
+        )
         g = build_graph(papers, linked, min_cooccurrence=min_cooccurrence, citations=citations, counted=counted)
     return g, linked
 
 
-def _link_on_client(client, summaries, extracted, starts, size, fast, cpath, thesaurus):
-    """link.link's phases up to ranking: the corpus-wide ones here, link.scan on the workers."""
-    embedder = _embedder(True, None) if fast else _RemoteEmbedder(client, cpath)
-    vectors = PhraseVectors(embedder)
-    scaffold = set().union(*(s["scaffold"] for s in summaries))
-    state = LinkState()
-    pool(state, [c for s in summaries for c in s["candidates"]], scaffold.__contains__)
-    acronyms(state, [d for s in summaries for d in s["acronyms"]], vectors)
-    apply_thesaurus(state, thesaurus)
-    group(state)
-    shared = _broadcast(client, dataclasses.replace(state, **_fresh(PER_PAPER)))
-    scanned = [
-        client.submit(_scan, e, shared, state.local[st : st + size], pure=False) for e, st in zip(extracted, starts)
-    ]
-    for part in _gather(client, client.map(_scan_sums, scanned)):
-        for f in SCAN_SUMS:
-            _add_into(getattr(state, f), part[f])
-    select_groups(state, _link_default("min_rank_single"))
-    name(state)
-    names = [state.concepts[state.key_of[r]].name for r in sorted(state.keep)]
-    name_vectors = dict(zip(names, vectors(names)))
-    named = _broadcast(client, dataclasses.replace(state, **_fresh(PER_PAPER)))
-    return state, scanned, named, name_vectors
-
-
-def _linked(state: LinkState, ranked: list[dict]) -> Linked:
-    """link.link's result from the shards' rankings."""
-    mentions = [m for r in ranked for m in r["mentions"]]
-    for r in ranked:
-        for k, y in r["first_year"].items():
-            c = state.concepts[k]
-            c.first_year = y if c.first_year is None else min(c.first_year, y)
-    forms = {state.key_of[r]: sorted(state.forms[r]) for r in state.keep}
-    return Linked(list(state.concepts.values()), mentions, broader(state), forms, sorted(set(state.merges)))
-
-
-def _add_into(total, part) -> None:
-    """Sum a shard's counts into the corpus's: Counters add, dicts of Counters add per key.
-    Shards come in paper order, so keys keep the order of their first paper (ties in
-    ``most_common`` break as in one process)."""
-    if isinstance(total, Counter):
-        total.update(part)
-        return
-    for k, v in part.items():
-        total[k].update(v)
-
-
-def _link_default(parameter: str):
-    """A default of :func:`graphkit.link.link`, so both builds use the same."""
-    return inspect.signature(link).parameters[parameter].default
+def _concatenate(parts: list[Extraction]) -> Extraction:
+    """The shards' extractions, in paper order, as one."""
+    vectors: dict[str, np.ndarray] = {}
+    for p in parts:
+        vectors.update(p.phrase_vectors)
+    docs = [p.doc_vectors for p in parts if p.doc_vectors is not None]
+    return Extraction(
+        [t for p in parts for t in p.texts],
+        [c for p in parts for c in p.candidates],
+        [x for p in parts for x in p.phrases],
+        [a for p in parts for a in p.acronyms],
+        np.vstack(docs) if docs else None,
+        vectors,
+    )
 
 
 def _shard_size(papers: int, workers: int) -> int:

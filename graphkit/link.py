@@ -683,20 +683,12 @@ def _is_long_form(state: LinkState, mks: list[str], surface: str) -> bool:
 
 
 def rank(
-    state: LinkState,
-    papers: Sequence[Paper],
-    doc_vectors: np.ndarray,
-    vectors: PhraseVectors,
-    ranking: Ranking,
-    total: int | None = None,
+    state: LinkState, papers: Sequence[Paper], doc_vectors: np.ndarray, vectors: PhraseVectors, ranking: Ranking
 ) -> list[Mention]:
     """Mentions: scored by the similarity of paper and concept name, ranked within the paper by
     that score, lifted for concepts the extractor chose for the paper and for concepts many
-    papers share. Also sets each concept's first year.
-
-    ``total``: the papers of the corpus, when ``papers`` is a part of it (default: all of them).
-    """
-    n = len(papers) if total is None else total
+    papers share. Also sets each concept's first year."""
+    n = len(papers)
     chosen = [{state.group_of.get(mk) for mk in mks} for mks in state.chosen]
     roots = sorted(state.keep)
     name_vecs = vectors([state.concepts[state.key_of[r]].name for r in roots])

@@ -4,9 +4,6 @@ included, in the default mode and in the fast mode; and its failures as one line
 
 from __future__ import annotations
 
-import ast
-import dataclasses
-import inspect
 import json
 import sys
 from collections import Counter
@@ -57,32 +54,7 @@ def same_mentions(l1, l2):
     ]
 
 
-# --- the distributed build knows link.py's phases and state --------------------------------------
-
-
-@pytest.mark.unit
-def test_link_phases_are_the_ones_the_distributed_build_calls():
-    """If link.link() gains, loses or reorders a phase, graphkit/cluster.py must follow."""
-    from graphkit import link as L
-    from graphkit.cluster import LINK_PHASES
-
-    tree = ast.parse(inspect.getsource(L.link))
-    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
-    called = [n.func.id for n in sorted(calls, key=lambda n: (n.lineno, n.col_offset)) if n.func.id in L.__all__]
-    phases = [c for c in called if c not in ("Linked", "Ranking", "LinkState", "PhraseVectors")]
-    assert tuple(phases) == LINK_PHASES
-
-
-@pytest.mark.unit
-def test_link_state_lists_are_per_paper():
-    """Every list in LinkState is cut per shard (PER_PAPER) or is the merges' record."""
-    from graphkit.cluster import PER_PAPER, SCAN_SUMS
-    from graphkit.link import LinkState
-
-    blank = LinkState()
-    lists = {f.name for f in dataclasses.fields(LinkState) if isinstance(getattr(blank, f.name), list)}
-    assert lists == {*PER_PAPER, "merges"}
-    assert {f.name for f in dataclasses.fields(LinkState)} >= set(SCAN_SUMS)
+# --- counts that add up ---------------------------------------------------------------------------
 
 
 @pytest.mark.unit
