@@ -132,7 +132,7 @@ def test_cli_writes_files_and_prints_the_command(runner, tmp_path):
 
 @pytest.mark.integration
 @pytest.mark.neo4j
-def test_admin_import_of_the_sample_graph(sample_graph, tmp_path):
+def test_admin_import_of_the_sample_graph(sample_graph, tmp_path, monkeypatch):
     """The real import tool (org.neo4j.cli.AdminTool from the Maven jars), then the real server over the store."""
     from graphkit.store.local import admin_import, local_neo4j
     from graphkit.store.neo4j import connect, run_query
@@ -140,8 +140,11 @@ def test_admin_import_of_the_sample_graph(sample_graph, tmp_path):
     g = sample_graph.copy()
     S.add_node(g, "paper:hostile", S.PAPER, id="hostile", title=HOSTILE, abstract=HOSTILE, year=2026)
     files = write_import_files(g, tmp_path / "imp")
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")
     out = admin_import(files, tmp_path / "home")
     assert "IMPORT DONE" in out
+    assert list((tmp_path / "cwd").iterdir()) == []  # its import.report stays in the store's home
     with local_neo4j(tmp_path / "home", password="graphkit-test") as server:
         driver = connect(server["uri"], server["user"], server["password"])
         try:

@@ -132,6 +132,7 @@ def admin_import(files, home: str | os.PathLike, *, database: str = "neo4j", hea
         capture_output=True,
         text=True,
         env={**os.environ, "NEO4J_HOME": str(db_home), "NEO4J_CONF": str(conf)},
+        cwd=db_home,  # the tool writes its import.report into the working directory
     )
     if proc.returncode != 0:
         raise StoreError(f"neo4j-admin import failed (exit {proc.returncode}): {(proc.stdout + proc.stderr)[-2000:]}")
