@@ -185,6 +185,39 @@ def table(results: dict, cpu: bool = False) -> str:
     return "\n".join(lines)
 
 
+def from_time_log(path: Path) -> dict:
+    """A build measured outside this script, e.g. the 79,345-abstract fast build run once as
+
+        /usr/bin/time -v graphkit build --fast abstracts.jsonl.gz -o g.graphml -q > run.log 2>&1
+
+    read back from its log: wall and CPU time and peak RSS from time's report, papers,
+    concepts, nodes and edges from graphkit's closing lines, the GraphML's size from the file."""
+    import re
+
+    text = path.read_text(encoding="utf-8", errors="replace")
+
+    def grab(pattern: str) -> str:
+        m = re.search(pattern, text)
+        if not m:
+            sys.exit(f"{path}: no {pattern!r}; is this the log of /usr/bin/time -v graphkit build?")
+        return m.group(1)
+
+    clock = [float(x) for x in grab(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): ([\d:.]+)").split(":")]
+    seconds = sum(x * 60**i for i, x in enumerate(reversed(clock)))
+    graphml = Path(grab(r"Wrote (\S+\.graphml)"))
+    return {
+        "papers": int(grab(r"Read ([\d,]+) papers").replace(",", "")),
+        "seconds": seconds,
+        "cpu_s": float(grab(r"User time \(seconds\): ([\d.]+)")) + float(grab(r"System time \(seconds\): ([\d.]+)")),
+        "rss_mb": int(grab(r"Maximum resident set size \(kbytes\): (\d+)")) / 1024,
+        "nodes": int(grab(r"Graph: ([\d,]+) nodes").replace(",", "")),
+        "edges": int(grab(r"nodes, ([\d,]+) edges").replace(",", "")),
+        "concepts": int(grab(r"Found ([\d,]+) concepts").replace(",", "")),
+        "graphml_mb": graphml.stat().st_size / 1e6 if graphml.exists() else 0.0,
+        "source": str(path),
+    }
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="1000,10000,79345")
@@ -195,13 +228,24 @@ def main():
         "--cpu", action="store_true", help="rates per CPU-second instead of wall-clock (for a shared, busy machine)"
     )
     ap.add_argument("--one", nargs=3, metavar=("RUN", "N", "FOLDER"), help=argparse.SUPPRESS)
+    ap.add_argument(
+        "--record",
+        nargs=3,
+        metavar=("RUN", "N", "LOG"),
+        help="store a build measured outside (the log of /usr/bin/time -v graphkit build ...) as RUN on N papers",
+    )
     args = ap.parse_args()
     if args.one:
         run, n, folder = args.one
         print(json.dumps(one(run, int(n), Path(folder), args.reference_limit)))
         return
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
-    if not args.table:
+    if args.record:
+        run, n, log = args.record
+        results.setdefault(str(int(n)), {})[run] = from_time_log(Path(log))
+        RESULTS.parent.mkdir(exist_ok=True)
+        RESULTS.write_text(json.dumps(results, indent=1))
+    elif not args.table:
         for n in [int(s) for s in args.sizes.split(",")]:
             for run in args.runs.split(","):
                 if run not in RUNS:

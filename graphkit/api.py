@@ -112,6 +112,9 @@ def build_files(
     embedder: Embedder | None = None,
     concepts: str = "extracted",
     fast: bool = False,
+    cluster: str | None = None,
+    workers: int | None = None,
+    worker_memory: str = "4GiB",
 ) -> BuildResult:
     """Read INPUTS, build the graph, write it as GraphML (and optionally an HTML page).
 
@@ -125,8 +128,11 @@ def build_files(
     :class:`graphkit.build.CitationOptions`).
     With ``fast``, concepts come from static embeddings distilled from MiniLM
     (:mod:`graphkit.extract.static`), which need neither torch nor KeyBERT.
+    ``cluster`` (a Dask scheduler's address) or ``workers`` (a local Dask cluster of that many
+    processes) runs the build distributed (:mod:`graphkit.cluster`): the same graph.
     """
     from .build import CitationOptions, build
+    from .errors import UsageError
     from .export import write_graphml
     from .extract import KeyBERTExtractor, default_embedder
     from .io import check_outputs
@@ -142,32 +148,52 @@ def build_files(
         papers, formats = read_papers(inputs, fmt, keywords_suffice=concepts == "keywords")
         s.count = len(papers)
     thesaurus = read_thesaurus(thesaurus_path) if thesaurus_path else None
-    if concepts == "keywords":
-        extractor = embedder = None  # the keyword map needs no model
-    else:
-        if fast:
-            from .extract.static import StaticEmbedder, StaticExtractor
-
-            embedder = embedder if embedder is not None else StaticEmbedder()
-            extractor = extractor if extractor is not None else StaticExtractor(embedder)
-        embedder = embedder if embedder is not None else default_embedder(cache)
-        extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
-    g, linked = build(
-        papers,
-        extractor=extractor,
-        embedder=embedder,
-        thesaurus=thesaurus,
-        min_cooccurrence=min_cooccurrence,
-        progress=progress,
-        concepts=concepts,
-        citations=CitationOptions(
-            external=external,
-            min_cocitation=min_cocitation,
-            min_coupling=min_coupling,
-            min_coauthorship=min_coauthorship,
-            min_citations=min_citations,
-        ),
+    citations = CitationOptions(
+        external=external,
+        min_cocitation=min_cocitation,
+        min_coupling=min_coupling,
+        min_coauthorship=min_coauthorship,
+        min_citations=min_citations,
     )
+    if cluster or workers:
+        if extractor is not None or embedder is not None or concepts != "extracted":
+            raise UsageError(
+                "the distributed build (--cluster, --workers) runs graphkit's own extractor (--concepts extracted) only"
+            )
+        from .cluster import build_distributed, cluster_client
+
+        with cluster_client(cluster, workers, memory_limit=worker_memory) as client:
+            g, linked = build_distributed(
+                papers,
+                client,
+                fast=fast,
+                thesaurus=thesaurus,
+                min_cooccurrence=min_cooccurrence,
+                cache=cache,
+                citations=citations,
+                progress=progress,
+            )
+    else:
+        if concepts == "keywords":
+            extractor = embedder = None  # the keyword map needs no model
+        else:
+            if fast:
+                from .extract.static import StaticEmbedder, StaticExtractor
+
+                embedder = embedder if embedder is not None else StaticEmbedder()
+                extractor = extractor if extractor is not None else StaticExtractor(embedder)
+            embedder = embedder if embedder is not None else default_embedder(cache)
+            extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
+        g, linked = build(
+            papers,
+            extractor=extractor,
+            embedder=embedder,
+            thesaurus=thesaurus,
+            min_cooccurrence=min_cooccurrence,
+            progress=progress,
+            concepts=concepts,
+            citations=citations,
+        )
     with stage("Writing", "node", progress, count=g.number_of_nodes()):
         write_graphml(g, output)
         if str(output) != "-":  # standard output has no folder to keep a sidecar in
@@ -236,6 +262,13 @@ def check_outputs(outputs: dict, inputs=()) -> None:
     from .io import check_outputs as _check
 
     _check(outputs, inputs)
+
+
+def neo4j_import_files(g: nx.MultiDiGraph, folder: str | os.PathLike):
+    """Write ``g`` as ``neo4j-admin database import full`` CSV files (see :mod:`graphkit.store.neo4j_admin`)."""
+    from .store.neo4j_admin import write_import_files
+
+    return write_import_files(g, folder)
 
 
 def load_graph(path: str | os.PathLike) -> nx.MultiDiGraph:

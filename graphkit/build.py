@@ -14,7 +14,7 @@ from . import schema as S
 from .errors import UsageError
 from .extract import Embedder, Extractor, KeyBERTExtractor, default_embedder
 from .link import Linked, link
-from .model import Paper
+from .model import Mention, Paper
 from .schema import SCHEMA_VERSION, author_key, author_node, concept_node, paper_node
 
 if TYPE_CHECKING:
@@ -24,6 +24,11 @@ __all__ = [
     "build_graph",
     "build",
     "build_id",
+    "cooccurrence_counts",
+    "pair_counts",
+    "add_pair_counts",
+    "default_min_cooccurrence",
+    "COOCCURRENCE_BUDGET",
     "paper_node",
     "concept_node",
     "author_node",
@@ -57,12 +62,16 @@ def build_graph(
     *,
     min_cooccurrence: int | None = None,
     citations: CitationOptions | None = None,
+    counted: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> nx.MultiDiGraph:
     """The typed graph (see :mod:`graphkit.schema`). Edge keys are relationship types.
 
     ``min_cooccurrence``: the fewest papers two concepts must share for a CO_OCCURS edge
-    (default: 1 below 1,000 papers, else 2, so big corpora do not drown in chance pairs).
+    (default: 1 below 1,000 papers, else 2, so big corpora do not drown in chance pairs; raised
+    until at most :data:`COOCCURRENCE_BUDGET` pairs reach it, see :func:`default_min_cooccurrence`).
     References are resolved to papers (see :mod:`graphkit.citations` and ``citations``).
+    ``counted``: :func:`pair_counts` of the mentions over the sorted concept keys, if counted
+    already (the distributed build sums them over its shards with :func:`add_pair_counts`).
     """
     from .citations import author_keys, resolve
 
@@ -115,7 +124,7 @@ def build_graph(
         )
     for narrow, broad in linked.broader:
         S.add_rel(g, concept_node(narrow), concept_node(broad), S.BROADER)
-    _add_cooccurrence(g, papers, linked, min_cooccurrence)
+    _add_cooccurrence(g, papers, linked, min_cooccurrence, counted)
     _add_derived(g, papers, resolved.cites, keys, opts)
     from .analyse import annotate
 
@@ -151,15 +160,35 @@ def build_id(g: nx.MultiDiGraph) -> str:
     return h.hexdigest()[:16]
 
 
-def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | None) -> None:
-    if min_w is None:
-        min_w = 1 if len(papers) < 1000 else 2
+#: The most CO_OCCURS edges the default threshold lets into the graph: above it, the fewest
+#: shared papers a pair needs rises (3, 4, ...) until the pairs that remain fit. A pair's
+#: weight is never cut within a level, and every count stays derivable from MENTIONS.
+COOCCURRENCE_BUDGET = 1_000_000
+
+
+def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | None, counted=None) -> None:
     keys = sorted(c.key for c in linked.concepts)
-    i, j, w, counts = cooccurrence_counts(linked, keys)
-    keep = w >= min_w
+    floor = min_w if min_w is not None else (1 if len(papers) < 1000 else 2)
+    codes, w, counts = counted if counted is not None else pair_counts(linked.mentions, keys, min_weight=floor)
+    if min_w is None:
+        min_w = default_min_cooccurrence(len(papers), w)
+        if min_w > (1 if len(papers) < 1000 else 2):
+            g.graph["min_cooccurrence"] = min_w  # raised by the budget: say so in the graph
+    keep = np.flatnonzero(w >= min_w)
+    i, j, w = codes[keep] // len(keys), codes[keep] % len(keys), w[keep]
     strength = w / np.sqrt(counts[i] * counts[j])
-    for a, b, n, st in zip(i[keep].tolist(), j[keep].tolist(), w[keep].tolist(), strength[keep].tolist()):
+    for a, b, n, st in zip(i.tolist(), j.tolist(), w.tolist(), strength.tolist()):
         S.add_rel(g, concept_node(keys[a]), concept_node(keys[b]), S.CO_OCCURS, weight=n, strength=round(st, 4))
+
+
+def default_min_cooccurrence(papers: int, weights: np.ndarray) -> int:
+    """The fewest papers two concepts must share for a CO_OCCURS edge, when not given: 1 below
+    1,000 papers, else 2, raised until at most :data:`COOCCURRENCE_BUDGET` pairs reach it."""
+    floor = 1 if papers < 1000 else 2
+    per_weight = np.bincount(weights) if len(weights) else np.zeros(1, dtype=np.int64)
+    at_least = np.cumsum(per_weight[::-1])[::-1]  # at_least[k]: pairs of weight >= k
+    fits = np.flatnonzero(at_least[floor:] <= COOCCURRENCE_BUDGET)
+    return floor + int(fits[0]) if len(fits) else max(floor, len(at_least))
 
 
 def cooccurrence_counts(linked: Linked, keys: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -168,22 +197,80 @@ def cooccurrence_counts(linked: Linked, keys: list[str]) -> tuple[np.ndarray, np
     Pairs are counted as integer codes with numpy (a few bytes a pair), so only the pairs
     that become edges ever reach NetworkX.
     """
+    return _decode(pair_counts(linked.mentions, keys), len(keys))
+
+
+def pair_counts(
+    mentions: Sequence[Mention],
+    keys: Sequence[str],
+    chunk: int = 2000,
+    min_weight: int = 1,
+    block_pairs: int = 16_000_000,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(pair codes ``i * len(keys) + j`` with i < j, papers sharing each pair, papers of each key).
+
+    Sums over papers: the counts of the parts of a corpus add up (:func:`add_pair_counts`)
+    to the whole's, which is how the distributed build counts co-occurrence on its shards.
+    Counted ``chunk`` papers at a time, so only distinct pairs are ever held, not every
+    paper's pairs at once. With ``min_weight`` above 1 only the pairs that reach it are
+    returned, and they are counted for a range of first concepts at a time, each range
+    holding about ``block_pairs`` pairs (with repeats), so the pairs seen once, most of them
+    on a big corpus, are never all held at once (79,345 abstracts: some 10^8 pairs).
+    """
     col = {k: n for n, k in enumerate(keys)}
     per_paper: dict[str, set[int]] = {}
-    for m in linked.mentions:
+    for m in mentions:
         per_paper.setdefault(m.paper_id, set()).add(col[m.concept_key])
+    sets = [np.fromiter(sorted(cs), dtype=np.int64, count=len(cs)) for cs in per_paper.values()]
     counts = np.zeros(len(keys), dtype=np.int64)
-    codes = []
-    for cs in per_paper.values():
-        idx = np.fromiter(sorted(cs), dtype=np.int64, count=len(cs))
+    for idx in sets:
         counts[idx] += 1
-        a, b = np.triu_indices(len(idx), k=1)
-        codes.append(idx[a] * len(keys) + idx[b])
-    if not codes:
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty, empty, counts
-    uniq, w = np.unique(np.concatenate(codes), return_counts=True)
-    return uniq // len(keys), uniq % len(keys), w, counts
+    ranges = [(0, len(keys))]
+    if min_weight > 1:
+        per_first = np.zeros(len(keys) + 1, dtype=np.int64)  # pairs (with repeats) whose first concept is i
+        for idx in sets:
+            per_first[idx] += np.arange(len(idx) - 1, -1, -1)
+        cut = np.searchsorted(np.cumsum(per_first), np.arange(block_pairs, per_first.sum(), block_pairs))
+        edges = [0, *sorted(set(cut.tolist()) - {0, len(keys)}), len(keys)]
+        ranges = list(zip(edges[:-1], edges[1:]))
+    found = [_count_range(sets, len(keys), lo, hi, chunk, min_weight) for lo, hi in ranges]
+    return np.concatenate([f[0] for f in found]), np.concatenate([f[1] for f in found]), counts
+
+
+def _count_range(sets: list[np.ndarray], n: int, lo: int, hi: int, chunk: int, min_weight: int):
+    """(codes, weights) of the pairs whose first concept is in [lo, hi) and that reach ``min_weight``."""
+    total = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+    codes: list[np.ndarray] = []
+    for p, idx in enumerate(sets, start=1):
+        s, e = np.searchsorted(idx, [lo, hi])
+        if e > s and len(idx) > 1:
+            a, b = np.triu_indices(len(idx), k=1)
+            keep = (a >= s) & (a < e)
+            codes.append(idx[a[keep]] * n + idx[b[keep]])
+        if (p % chunk == 0 or p == len(sets)) and codes:
+            uniq, w = np.unique(np.concatenate(codes), return_counts=True)
+            total = add_pair_counts([total, (uniq, w.astype(np.int64), np.zeros(0, dtype=np.int64))])
+            codes = []
+    keep = total[1] >= min_weight
+    return total[0][keep], total[1][keep]
+
+
+def add_pair_counts(
+    parts: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The sum of :func:`pair_counts` of parts of a corpus (over the same keys)."""
+    uniq, inverse = np.unique(np.concatenate([p[0] for p in parts]), return_inverse=True)
+    w = np.bincount(inverse, weights=np.concatenate([p[1] for p in parts]), minlength=len(uniq))
+    sized = [p[2] for p in parts if len(p[2])]
+    counts = sized[0].copy() if sized else np.zeros(0, dtype=np.int64)
+    for c in sized[1:]:
+        counts += c
+    return uniq, np.rint(w).astype(np.int64), counts
+
+
+def _decode(counted, n_keys: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    codes, w, counts = counted
+    return codes // max(1, n_keys), codes % max(1, n_keys), w, counts
 
 
 def build(
@@ -231,6 +318,7 @@ def build(
                 K.mark_sources(linked, with_text, ex)
             else:
                 linked = link(with_text, ex, embedder=embedder, thesaurus=thesaurus)
+        del ex  # its texts and vectors (GBs on a big corpus) are not needed for the graph
     else:
         linked = Linked(concepts=[], mentions=[], broader=[], forms={}, merges=[])
     with stage("Graph", "paper", progress, count=len(papers)):

@@ -134,7 +134,8 @@ def cli():
 @click.option(
     "--min-cooccurrence",
     type=click.IntRange(min=1),
-    help="Fewest shared papers for a CO_OCCURS edge [default: 1 below 1,000 papers, else 2].",
+    help="Fewest shared papers for a CO_OCCURS edge [default: 1 below 1,000 papers, else 2, "
+    "raised until at most 1,000,000 pairs reach it].",
 )
 @click.option(
     "--concepts",
@@ -186,6 +187,23 @@ def cli():
     "somewhat lower concept quality; needs no torch (see README, 'Fast mode').",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress bars.")
+@click.option(
+    "--cluster",
+    metavar="ADDRESS",
+    help="Build on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786); "
+    "needs graphkit[cluster]. The same graph as without it.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    help="Build on a local Dask cluster of N worker processes started for this run (needs graphkit[cluster]).",
+)
+@click.option(
+    "--worker-memory",
+    default="4GiB",
+    show_default=True,
+    help="Memory limit of each local worker (with --workers).",
+)
 @_fail_cleanly
 def build(
     inputs,
@@ -203,6 +221,9 @@ def build(
     no_cache,
     fast,
     quiet,
+    cluster,
+    workers,
+    worker_memory,
 ):
     """Read papers from INPUTS, extract and link concepts, resolve references, and write the graph.
 
@@ -229,6 +250,9 @@ def build(
         progress=not quiet,
         concepts=concepts,
         fast=fast,
+        cluster=cluster,
+        workers=workers,
+        worker_memory=worker_memory,
     )
     formats = ", ".join(sorted(set(result.formats.values())))
     files = len(result.formats)
@@ -456,6 +480,29 @@ def site(graph_path, output, min_papers, max_pages, map_nodes, map_min_weight, t
 @cli.group(context_settings=CONTEXT)
 def neo4j():
     """Store graphs in Neo4j (start a local server with: make neo4j)."""
+
+
+@neo4j.command("import-files", context_settings=CONTEXT)
+@graph_option
+@click.option(
+    "--output",
+    "-o",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="Folder to write the CSV files into (replaced whole).",
+)
+@click.option("--database", default="neo4j", show_default=True, help="Database name in the printed command.")
+@_fail_cleanly
+def neo4j_import_files(graph_path, output, database):
+    """Write the graph as neo4j-admin import files (CSV with headers) and print the import command.
+
+    For a new database of millions of nodes, far faster than 'neo4j load'; run the printed
+    command with the server stopped, then the constraints of cypher/schema.cypher.
+    """
+    files = api.neo4j_import_files(api.load_graph(graph_path), output)
+    for what, (path, n) in {**files.nodes, **files.relationships}.items():
+        click.echo(f"Wrote {path} ({n:,} {what})", err=True)
+    click.echo(files.command_line(database))
 
 
 @neo4j.command("load", context_settings=CONTEXT)

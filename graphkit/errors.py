@@ -13,6 +13,7 @@ __all__ = [
     "ConceptNotFound",
     "PaperNotFound",
     "StoreError",
+    "ClusterError",
     "MissingDependency",
     "UsageError",
     "GraphkitWarning",
@@ -58,6 +59,10 @@ class PaperNotFound(GraphkitError):
 
 class StoreError(GraphkitError):
     """The Neo4j server is unreachable, refused the credentials, or rejected a query."""
+
+
+class ClusterError(GraphkitError):
+    """The Dask scheduler of a distributed build is unreachable, or the cluster failed the build."""
 
 
 class MissingDependency(GraphkitError):

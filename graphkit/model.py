@@ -53,7 +53,7 @@ class Paper:
     external: bool = False  # a cited work outside the corpus, known only from references
 
 
-@dataclass
+@dataclass(slots=True)
 class Candidate:
     """A keyphrase proposed for one paper, before linking."""
 
@@ -75,7 +75,7 @@ class Concept:
     source: str = "extracted"  # where it came from: extracted, keyword (authors' keywords) or both
 
 
-@dataclass
+@dataclass(slots=True)
 class Mention:
     """Paper -> Concept, with how relevant the concept is to that paper."""
 

@@ -66,12 +66,30 @@ def save_sidecar(g: nx.MultiDiGraph, graphml: str | os.PathLike, digest: bytes |
     from .io import atomic_write
 
     digest = digest or file_digest(graphml)
-    payload = pickle.dumps(g, protocol=pickle.HIGHEST_PROTOCOL)
-    sig = _sign(_key(), digest, payload)
+    key = _key()
+
+    def write(fh) -> None:  # pickled straight into the file, signed on the way, the signature then put before it
+        fh.write(MAGIC + digest + bytes(_DIGEST))
+        signer = _Signing(fh, hashlib.blake2b(digest, key=key, digest_size=_DIGEST))
+        pickle.dump(g, signer, protocol=pickle.HIGHEST_PROTOCOL)
+        fh.seek(len(MAGIC) + _DIGEST)
+        fh.write(signer.hash.digest())
+
     try:
-        return atomic_write(sidecar_path(graphml), lambda fh: fh.writelines((MAGIC, digest, sig, payload)))
+        return atomic_write(sidecar_path(graphml), write)
     except GraphkitError:
         return None
+
+
+class _Signing:
+    """A file that hashes what is written to it (so a big graph is never pickled into memory first)."""
+
+    def __init__(self, fh, h):
+        self.fh, self.hash = fh, h
+
+    def write(self, b) -> int:
+        self.hash.update(b)
+        return self.fh.write(b)
 
 
 def _from_sidecar(graphml: Path, digest: bytes) -> nx.MultiDiGraph | None:

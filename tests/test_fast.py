@@ -36,6 +36,19 @@ def test_static_vectors_are_normalised_and_deterministic(static):
     assert static.embed([]).shape == (0, static.dimension)
 
 
+def test_lazy_vectors_are_the_batch_vectors(static):
+    """Linking's phrase vectors, computed one by one when asked for, are bit for bit the ones
+    the whole vocabulary embedded at once gives (so holding none changes nothing)."""
+    from graphkit.extract.static import LazyVectors
+
+    vocab = ["Graph neural networks", "GRPO", "a", "", "sim2real transfer", "ünïcode ⟨x⟩", "x" * 300]
+    lazy = LazyVectors(set(vocab), static)
+    batch = static.embed(vocab)
+    assert all(np.array_equal(lazy[p], v) for p, v in zip(vocab, batch))
+    assert len(lazy) == len(vocab) and sorted(lazy) == sorted(vocab) and "GRPO" in lazy
+    assert lazy.get("not in the vocabulary") is None
+
+
 def test_static_vectors_keep_meaning(static):
     a, b, c = static.embed(["generative adversarial networks", "GAN image generator", "protein folding"])
     assert a @ b > a @ c + 0.1
@@ -275,3 +288,25 @@ def test_cooccurrence_counts():
     i, j, w, counts = cooccurrence_counts(linked, ["a", "b", "c"])
     assert {(int(x), int(y)): int(n) for x, y, n in zip(i, j, w)} == {(0, 1): 2, (0, 2): 1, (1, 2): 1}
     assert counts.tolist() == [2, 2, 2]
+
+
+def test_cooccurrence_budget_in_the_graph(monkeypatch):
+    """Over the budget, the default threshold rises and the graph records it; a threshold
+    given explicitly is kept whatever the budget."""
+    from graphkit import build as B
+    from graphkit.link import Linked
+    from graphkit.model import Concept, Mention, Paper
+
+    papers = [Paper(id=f"p{i}", title=f"t{i}", abstract="x") for i in range(1200)]
+    keys = ["a", "b", "c", "d"]
+    ms = [Mention(f"p{i}", k, 1.0, 1, "") for i in range(1200) for k in (keys if i < 3 else ["a", "b"])]
+    linked = Linked([Concept(k, k) for k in keys], ms, [], {}, [])
+    g = B.build_graph(papers, linked)
+    co = [(u, v, d["weight"]) for u, v, k, d in g.edges(keys=True, data=True) if k == "CO_OCCURS"]
+    assert "min_cooccurrence" not in g.graph and len(co) == 6  # a-b: 1,200 papers; the 5 other pairs: 3
+    monkeypatch.setattr(B, "COOCCURRENCE_BUDGET", 1)
+    g = B.build_graph(papers, linked)
+    co = [(u, v, d["weight"]) for u, v, k, d in g.edges(keys=True, data=True) if k == "CO_OCCURS"]
+    assert co == [("concept:a", "concept:b", 1200)] and g.graph["min_cooccurrence"] == 4
+    g = B.build_graph(papers, linked, min_cooccurrence=2)
+    assert sum(1 for *_, k in g.edges(keys=True) if k == "CO_OCCURS") == 6 and "min_cooccurrence" not in g.graph

@@ -14,7 +14,7 @@ from .. import schema as S
 from ..errors import GraphFileError, GraphkitError
 from ..io import check_input
 from . import register
-from ._xml import LIST_ATTRIBUTES, flat
+from ._xml import _CONTROL, LIST_ATTRIBUTES
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -24,10 +24,107 @@ __all__ = ["write_graphml", "read_graphml"]
 
 @register("graphml", extensions=(".graphml",), description="GraphML (Gephi, Cytoscape, yEd, networkx)")
 def write_graphml(g: nx.MultiDiGraph, fh: BinaryIO) -> None:
-    """Write GraphML that networkx, Gephi, Cytoscape and yEd read."""
-    import networkx as nx
+    """Write GraphML that networkx, Gephi, Cytoscape and yEd read.
 
-    nx.write_graphml_xml(flat(g), fh, edge_id_from_attribute="id", named_key_ids=True, infer_numeric_types=True)
+    The document networkx's ``write_graphml_xml(flat(g), named_key_ids=True,
+    infer_numeric_types=True, edge_id_from_attribute="id")`` writes (its type rules, key ids,
+    edge ids ``e0``, ``e1``, ...), streamed: one pass over the graph learns each attribute's
+    type, a second writes. networkx's writer holds a flat copy of the graph and the whole XML
+    tree at once: writing the 10,000-abstract fast graph (1.3 M edges) took the process from
+    2.1 GB to a 6.1 GB peak; streamed, writing adds no more than a buffer.
+    """
+    from networkx.readwrite.graphml import GraphML, GraphMLWriter
+
+    rules = GraphMLWriter(infer_numeric_types=True)  # networkx's type inference, reused as is
+    data = {k: v for k, v in g.graph.items() if v is not None and k not in ("node_default", "edge_default")}
+    graph_id = data.pop("id", None)
+    for scope, _, attrs in _scoped(g, data):
+        for k, v in attrs.items():
+            if v is not None:
+                rules.attribute_types[(str(k), scope)].add(str if isinstance(v, (list, tuple)) else type(v))
+    keys = []
+    for name, scope in rules.attribute_types:  # first use first (networkx lists them last use first)
+        xml_type = rules.get_xml_type(rules.attr_type(name, scope, None))
+        keys.append(f'  <key id={_attr(name)} for="{scope}" attr.name={_attr(name)} attr.type="{xml_type}" />\n')
+    out = _Buffered(fh)
+    out.write(
+        "<?xml version='1.0' encoding='utf-8'?>\n"
+        f'<graphml xmlns="{GraphML.NS_GRAPHML}" xmlns:xsi="{GraphML.NS_XSI}" '
+        f'xsi:schemaLocation="{GraphML.SCHEMALOCATION}">\n' + "".join(reversed(keys))
+    )
+    out.write(
+        '  <graph edgedefault="directed"' + (f" id={_attr(str(graph_id))}" if graph_id is not None else "") + ">\n"
+    )
+    for scope, ident, attrs in _scoped(g, data):
+        pad = "    " if scope == "graph" else "      "
+        cells = "".join(_data(pad, str(k), _value(v)) for k, v in attrs.items() if v is not None)
+        if scope == "graph":
+            graph_cells = cells  # networkx writes the graph's data after its nodes and edges
+            continue
+        if scope == "node":
+            out.write(f"    <node id={_attr(str(ident))}")
+        else:
+            out.write(f"    <edge source={_attr(str(ident[0]))} target={_attr(str(ident[1]))} id={_attr(attrs['id'])}")
+        out.write(f">\n{cells}    </{scope}>\n" if cells else " />\n")
+    out.write(graph_cells + "  </graph>\n</graphml>\n")
+    out.flush()
+
+
+def _scoped(g: nx.MultiDiGraph, graph_data: dict):
+    """(scope, id, attributes) of the graph, each node and each edge, in document order; an
+    edge's attributes end with its id ``e<i>``, as :func:`graphkit.export._xml.flat` gives it."""
+    yield "graph", None, graph_data
+    for n, d in g.nodes(data=True):
+        yield "node", n, d
+    for i, (u, v, d) in enumerate(g.edges(data=True)):
+        yield "edge", (u, v), {**{k: x for k, x in d.items() if k != "id"}, "id": f"e{i}"}
+
+
+def _data(pad: str, key: str, value: str) -> str:
+    if not value:  # as ElementTree writes an empty element
+        return f"{pad}<data key={_attr(key)} />\n"
+    return f"{pad}<data key={_attr(key)}>{_text(value)}</data>\n"
+
+
+def _value(v) -> str:
+    if isinstance(v, (list, tuple)):
+        v = json.dumps(list(v), ensure_ascii=False)
+    return _CONTROL.sub("\ufffd", v) if isinstance(v, str) else str(v)
+
+
+def _text(s: str) -> str:
+    """Escaped as ElementTree escapes element text."""
+    if "&" in s or "<" in s or ">" in s:
+        s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return s
+
+
+def _attr(s: str) -> str:
+    """A quoted attribute value, escaped as ElementTree escapes attributes."""
+    s = _text(s)
+    if '"' in s or "\n" in s or "\r" in s or "\t" in s:
+        s = s.replace('"', "&quot;").replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;")
+    return f'"{s}"'
+
+
+class _Buffered:
+    """Text written to a binary file in UTF-8, a megabyte at a time."""
+
+    def __init__(self, fh: BinaryIO):
+        self.fh = fh
+        self.parts: list[str] = []
+        self.size = 0
+
+    def write(self, s: str) -> None:
+        self.parts.append(s)
+        self.size += len(s)
+        if self.size > 1 << 20:
+            self.flush()
+
+    def flush(self) -> None:
+        self.fh.write("".join(self.parts).encode("utf-8"))
+        self.parts = []
+        self.size = 0
 
 
 def read_graphml(src: str | os.PathLike | BinaryIO) -> nx.MultiDiGraph:

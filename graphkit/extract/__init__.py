@@ -6,7 +6,7 @@ The extractor is a protocol; :class:`KeyBERTExtractor` is the implementation gra
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -59,7 +59,7 @@ class Extraction:
     phrases: list[list[str]]  # every candidate surface form seen in each paper
     acronyms: list[list[T.AcronymDef]]  # the acronyms each paper defines
     doc_vectors: np.ndarray | None = None  # one row per paper
-    phrase_vectors: dict[str, np.ndarray] = field(default_factory=dict)
+    phrase_vectors: Mapping[str, np.ndarray] = field(default_factory=dict)
 
 
 class Extractor(ABC):
@@ -85,18 +85,30 @@ class KeyBERTExtractor(Extractor):
     Candidates come from a rule-based noun-phrase chunker rather than all n-grams, so
     KeyBERT ranks phrases that can name a concept; case is kept. Named artefacts (GRPO,
     SAM2, DROID) are always kept, whatever their score.
+
+    ``verbs``: the corpus's verbs (:func:`graphkit.text.verbs_in`) when the papers given to
+    :meth:`extract` are one part of a corpus (the distributed build); by default they are
+    learned from the papers given. Each paper's candidates depend only on its own text, its
+    vectors and the verbs, so the parts' extractions are the whole's.
     """
 
-    def __init__(self, embedder: Embedder | None = None, top_n: int = 15, cache: bool = True):
+    def __init__(
+        self,
+        embedder: Embedder | None = None,
+        top_n: int = 15,
+        cache: bool = True,
+        verbs: frozenset[str] | None = None,
+    ):
         self.embedder = embedder if embedder is not None else default_embedder(cache)
         self.top_n = top_n
+        self.verbs = verbs
 
     def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
         from keybert import KeyBERT
         from sklearn.feature_extraction.text import CountVectorizer
 
         texts = [paper_text(p) for p in papers]
-        phrases, artefacts = candidate_forms(texts, progress=progress)
+        phrases, artefacts = candidate_forms(texts, progress=progress, verbs=self.verbs)
         by_text = dict(zip(texts, phrases))
         vectorizer = CountVectorizer(analyzer=lambda doc: by_text[doc], lowercase=False)
         if not any(phrases):
@@ -122,20 +134,26 @@ class KeyBERTExtractor(Extractor):
         return Extraction(texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=vocab_vectors)
 
 
-def candidate_forms(texts: list[str], progress: bool = False) -> tuple[list[list[str]], list[list[str]]]:
-    """Every candidate surface form of each text (noun phrases, then artefacts) and its artefacts."""
+def candidate_forms(
+    texts: list[str], progress: bool = False, verbs: frozenset[str] | None = None
+) -> tuple[list[list[str]], list[list[str]]]:
+    """Every candidate surface form of each text (noun phrases, then artefacts) and its artefacts.
+
+    ``verbs``: the corpus's verbs, if these texts are a part of it (default: learned from them).
+    """
     from ..progress import bar
 
     phrases: list[list[str]] = []
     artefacts: list[list[str]] = []
-    verbs = T.verbs_in(texts)
+    verbs = T.verbs_in(texts) if verbs is None else verbs
+    one: dict[str, str] = {}  # each distinct phrase held once, however many papers have it
     with bar("Chunking", len(texts), "paper", progress) as b:
         for t in texts:
             cands = T.candidate_phrases(t, verbs)
             forms = list(dict.fromkeys(c for c, _ in cands if len(c) <= MAX_CONCEPT_CHARS))
             arts = list(dict.fromkeys(a for a in _artefacts_in(t) if len(a) <= MAX_CONCEPT_CHARS))
-            phrases.append(list(dict.fromkeys(forms + arts)))
-            artefacts.append(arts)
+            phrases.append([one.setdefault(f, f) for f in dict.fromkeys(forms + arts)])
+            artefacts.append([one.setdefault(a, a) for a in arts])
             b.update(1)
     return phrases, artefacts
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..errors import StoreError
 
-__all__ = ["free_port", "local_neo4j", "password_file", "saved_password"]
+__all__ = ["free_port", "local_neo4j", "password_file", "saved_password", "admin_import"]
 
 _REPO = Path(__file__).resolve().parents[2]
 
@@ -116,3 +116,24 @@ def _failure(log: str, code: int | None) -> str:
     errors = [ln[len("ERROR ") :] for ln in lines if ln.startswith("ERROR ")]
     reason = errors[-1] if errors else (lines[-1] if lines else "no output")
     return f"{reason[:300]} (exit {code})" if code is not None else f"{reason[:300]} (not ready in time)"
+
+
+def admin_import(files, home: str | os.PathLike, *, database: str = "neo4j", heap: str = "1g") -> str:
+    """Run ``neo4j-admin database import full`` (org.neo4j.cli.AdminTool, from the same Maven
+    jars as the server) on :class:`~graphkit.store.neo4j_admin.ImportFiles`, into the store
+    that :func:`local_neo4j` with this ``home`` then serves. Returns the tool's output."""
+    db_home = Path(home) / "db"
+    conf = db_home / "conf"
+    conf.mkdir(parents=True, exist_ok=True)
+    (conf / "neo4j.conf").touch()
+    args = files.command(database)[1:]
+    proc = subprocess.run(
+        ["java", f"-Xmx{heap}", "-cp", _classpath(), "org.neo4j.cli.AdminTool", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NEO4J_HOME": str(db_home), "NEO4J_CONF": str(conf)},
+        cwd=db_home,  # the tool writes its import.report into the working directory
+    )
+    if proc.returncode != 0:
+        raise StoreError(f"neo4j-admin import failed (exit {proc.returncode}): {(proc.stdout + proc.stderr)[-2000:]}")
+    return proc.stdout

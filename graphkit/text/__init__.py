@@ -9,7 +9,7 @@ One module per job: :mod:`.clean`, :mod:`.tokens`, :mod:`.forms`, :mod:`.acronym
 from __future__ import annotations
 
 from .acronyms import AcronymDef, find_acronyms
-from .chunking import MAX_PHRASE_WORDS, candidate_phrases, ngrams, verbs_in
+from .chunking import MAX_PHRASE_WORDS, candidate_phrases, ngrams, verb_counts, verbs_from_counts, verbs_in
 from .clean import CONTROL_CHARS, clean, sentences
 from .forms import (
     GENERIC_HEADS,
@@ -48,6 +48,8 @@ __all__ = [
     "NON_HEAD",
     "MAX_PHRASE_WORDS",
     "verbs_in",
+    "verb_counts",
+    "verbs_from_counts",
     "candidate_phrases",
     "ngrams",
 ]

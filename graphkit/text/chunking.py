@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from .clean import sentences
 from .forms import is_artefact
 from .tokens import Token, tokenize
 from .words import NON_HEAD, STOPWORDS
 
-__all__ = ["MAX_PHRASE_WORDS", "verbs_in", "candidate_phrases", "ngrams"]
+__all__ = ["MAX_PHRASE_WORDS", "verbs_in", "verb_counts", "verbs_from_counts", "candidate_phrases", "ngrams"]
 
 
 def _breaks(tok: Token) -> bool:
@@ -52,17 +53,30 @@ _DETERMINERS = frozenset("the a an this these those their its our his her each e
 def verbs_in(texts, min_count: int = 3, share: float = 0.25) -> frozenset[str]:
     """Words this corpus uses as verbs, learned from it: words often followed at once by a
     determiner ("necessitate the", "affects their") are verbs; nouns hardly ever are."""
-    total: dict[str, int] = {}
-    before_det: dict[str, int] = {}
+    return verbs_from_counts(*verb_counts(texts), min_count=min_count, share=share)
+
+
+def verb_counts(texts) -> tuple[Counter, Counter]:
+    """(occurrences, occurrences right before a determiner) of each word: what :func:`verbs_in`
+    decides on. Counts of parts of a corpus add up to the counts of the whole."""
+    total: Counter = Counter()
+    before_det: Counter = Counter()
     for text in texts:
         words = [t.text for t in tokenize(text)]
         for w, nxt in zip(words, words[1:] + ["."]):
             lw = w.lower()
             if not w[0].isalpha() or lw in STOPWORDS or is_artefact(w):
                 continue
-            total[lw] = total.get(lw, 0) + 1
+            total[lw] += 1
             if nxt.lower() in _DETERMINERS:
-                before_det[lw] = before_det.get(lw, 0) + 1
+                before_det[lw] += 1
+    return total, before_det
+
+
+def verbs_from_counts(
+    total: Counter, before_det: Counter, *, min_count: int = 3, share: float = 0.25
+) -> frozenset[str]:
+    """:func:`verbs_in` from :func:`verb_counts` (summed over the parts of a corpus)."""
     return frozenset(
         w for w, n in before_det.items() if n >= min_count and n / total[w] >= share and w not in _NOUN_GERUNDS
     )
