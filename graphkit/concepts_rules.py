@@ -213,7 +213,8 @@ _MODIFIERS = frozenset(
     """complex visual deep neural general novel key main potential
     standard typical individual original final initial local global natural normal
     special specific similar essential particular fundamental critical chemical
-    adversarial generative stochastic convolutional variational recurrent""".split()
+    adversarial generative stochastic convolutional variational recurrent
+    experimental multiple empirical theoretical numerical practical statistical computational""".split()
 )
 
 
@@ -281,7 +282,7 @@ def rejection(phrase: str) -> str | None:
         return "scaffold"  # "based reinforcement learning", "state-of-the-art GAN"
     if any(L.is_verb_only(p) for p in parts) or any(_verb_s(p) for p in parts[:-1]):
         return "verb"
-    if len(words) == 1 and (L.is_adjective(head) or head.lower() in _MODIFIERS):
+    if len(words) == 1 and (L.is_adjective(head) or L.noun_lemma(head.lower()) in _MODIFIERS):  # "multiples"
         return "adjective"
     if not L.is_nominal(head):
         return "adjective head"
@@ -316,7 +317,7 @@ GENERIC_HEADS = frozenset(
 
 #: Words too broad to be a concept alone, or with only a generic head ("learning method",
 #: "learning task", "training framework" name no idea of their own).
-BROAD = TOO_BROAD | frozenset("layer weight parameter real world".split())
+BROAD = TOO_BROAD | frozenset("layer weight parameter real world understanding".split())
 
 #: A form and the same form with a generic head ("diffusion" / "diffusion model") are one
 #: concept only when their embeddings (all-MiniLM-L6-v2, cosine) reach this. Measured on dev
