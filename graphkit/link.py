@@ -1,15 +1,18 @@
 """Link: per-paper candidates -> canonical concepts shared across the corpus.
 
-Surface forms are grouped when they differ only by case, plural, hyphenation or a trailing
-generic head ("diffusion model" / "diffusion models" / "diffusion-based"), and when a
-paper defines one as the acronym of the other ("Group Relative Policy Optimization
-(GRPO)"). Each group is one :class:`~graphkit.model.Concept`; a paper mentions a concept
-when one of its forms occurs in the paper's text, not only when KeyBERT ranked it.
+Surface forms are grouped when they share a lemma key (case, plural, spelling, hyphenation:
+:func:`graphkit.concepts_rules.group_key`), when they differ by a trailing generic head or an
+adjective for a noun and their embeddings agree ("diffusion model" / "diffusion"), and when a
+paper defines one as the acronym of the other ("Group Relative Policy Optimization (GRPO)").
+Each group is one :class:`~graphkit.model.Concept`; a paper mentions a concept where one of
+its forms stands in the paper's text as the thing itself and the concept is close to the
+paper (:mod:`graphkit.mentions`), not only when KeyBERT ranked it.
 
-:func:`link` runs named phases over one :class:`LinkState`: :func:`pool`, :func:`acronyms`,
-:func:`apply_thesaurus`, :func:`group`, :func:`scan`, :func:`select`, :func:`name`,
-:func:`rank` and :func:`broader`. The model reaches them only as the embedder inside a
-:class:`PhraseVectors`, passed in, so each phase runs in a test with a fake embedder.
+:func:`link` runs named phases over one :class:`LinkState`: :func:`pool`, :func:`pool_common`,
+:func:`join_cores`, :func:`acronyms`, :func:`apply_thesaurus`, :func:`group`, :func:`scan`,
+:func:`keep_meant`, :func:`select`, :func:`name`, :func:`rank` and :func:`broader`. The model
+reaches them only as the embedder inside a :class:`PhraseVectors`, passed in, so each phase
+runs in a test with a fake embedder.
 """
 
 from __future__ import annotations
@@ -45,10 +48,12 @@ __all__ = [
     "SCAFFOLD_SEEDS",
     "pool",
     "pool_common",
+    "join_cores",
     "acronyms",
     "apply_thesaurus",
     "group",
     "scan",
+    "keep_meant",
     "select",
     "name",
     "rank",
