@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from graphkit.build import build
 
-DEV = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "dev" / "iclr2017_2018.jsonl"
+from .conftest import SHARED, needs_shared
+
+DEV = SHARED / "dev" / "iclr2017_2018.jsonl"
 
 
 @pytest.fixture(scope="module")
@@ -127,7 +128,7 @@ def test_samples_fast_mode_same_graph_as_single_process(client, samples):
 
 
 @pytest.mark.integration
-@pytest.mark.skipif(not DEV.exists(), reason="the dev set lives in ../shared (CI has it)")
+@needs_shared
 def test_dev_set_same_graph_as_single_process(client):
     """The 1,283 dev papers in the fast mode (about a minute for both builds on 2 cores; the
     default mode's cold embedding of them would take 10+ minutes of CI). The default mode's
