@@ -287,12 +287,11 @@ class LinkState:
     forms: dict[str, set[tuple[str, ...]]] = field(default_factory=dict)  # group -> normal forms it matches
     acronym_forms: dict[str, set[tuple[str, ...]]] = field(default_factory=lambda: defaultdict(set))
     # scanning
-    hits: list[dict[str, tuple[tuple[str, ...], int]]] = field(
+    hits: list[dict[str, tuple[tuple[str, ...], str]]] = field(
         default_factory=list
-    )  # per paper: group -> (form, sentence)
+    )  # per paper: group -> (form, the sentence of its first match)
     form_papers: Counter = field(default_factory=Counter)  # (group, form) -> papers it occurs in
     next_words: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> following words
-    sentences: list[list[tuple[int, str]]] = field(default_factory=list)  # per paper
     paper_count: Counter = field(default_factory=Counter)  # group -> papers mentioning it
     # selecting, naming
     keep: set[str] = field(default_factory=set)  # groups that become concepts
@@ -530,12 +529,11 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             index[f].append(root)
     firsts = {f[0] for f in index}
     lengths = sorted({len(f) for f in index})
-    scanned = []
+    scanned = []  # per paper: its kept matches, without its text (the scan of 79k texts held 1 GB of tokens)
     standalone: Counter = Counter()  # group -> papers where a form of it stands alone
     occurs: Counter = Counter()  # group -> papers where a form of it occurs at all
     for txt in texts:
         seq, sent_of, sents = _normalised(txt)
-        state.sentences.append(sents)
         matched = [
             (pos, f, root)
             for pos, tok in enumerate(seq)
@@ -543,12 +541,14 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             for f, root in _matches(seq, pos, lengths, index)
         ]
         kept = M.mentions_in(matched)
-        scanned.append((seq, sent_of, kept))
+        scanned.append(
+            [(f, root, inside, sents[sent_of[pos]][1], _next_word(seq, pos + len(f))) for pos, f, root, inside in kept]
+        )
         standalone.update({root for _, _, root, inside in kept if not inside})
         occurs.update({root for _, _, root, _ in kept})
-    for i, (seq, sent_of, kept) in enumerate(scanned):
+    for i, kept_here in enumerate(scanned):
         found: dict[str, tuple[str, ...]] = {}
-        where: dict[str, int] = {}
+        where: dict[str, str] = {}
         built_on: set[str] = set()
         seen_forms: set[tuple[str, tuple[str, ...]]] = set()
         override = (
@@ -556,7 +556,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             if i < len(state.local)
             else {}
         )
-        for pos, f, root, inside in kept:
+        for f, root, inside, sentence, after in kept_here:
             if inside and standalone[root] < max(1.0, M.STANDALONE * occurs[root]):
                 continue  # "language processing" only ever inside "natural language processing"
             if len(f) == 1 and f in state.acronym_forms[root]:
@@ -569,10 +569,10 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             if root in found:
                 continue
             found[root] = f
-            where[root] = sent_of[pos]
-            end = pos + len(f)
-            if end < len(seq) and seq[end]:
-                state.next_words[root][seq[end].lower()] += 1
+            where[root] = sentence
+            if after:
+                state.next_words[root][after] += 1
+        scanned[i] = []  # done with this paper
         for rf in seen_forms:
             state.form_papers[rf] += 1
         state.hits.append({r: (f, where[r]) for r, f in found.items()})
@@ -713,10 +713,9 @@ def rank(
             ]
         )
         order = np.argsort(-priority, kind="stable")
-        sents = state.sentences[i]
         for rnk, j in enumerate(order, start=1):
             r = rs[j]
-            evidence = sents[h[r][1]][1] if sents else ""
+            evidence = h[r][1]
             mentions.append(
                 Mention(papers[i].id, state.key_of[r], round(float(max(0.0, min(1.0, sims[j]))), 4), rnk, evidence)
             )
@@ -779,6 +778,11 @@ def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_w
             if word in _KIND_HEADS[kind]:
                 return kind
     return "term"
+
+
+def _next_word(seq, end: int) -> str | None:
+    """The normalised word after a match, lower-cased (None at punctuation or the text's end)."""
+    return seq[end].lower() if end < len(seq) and seq[end] else None
 
 
 def _matches(seq, pos, lengths, index):
