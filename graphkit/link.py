@@ -200,6 +200,10 @@ _KIND_HEADS = {
 }
 
 
+#: Groups whose vectors keep_meant holds at once.
+_BLOCK = 50_000
+
+
 def _mk(surface: str) -> str:
     return R.group_key(T.phrase_key(surface.split()))
 
@@ -593,13 +597,24 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
         for mk in state.groups[r]:
             c.update(state.surfaces[mk])
         top[r] = c.most_common(1)[0][0]
-    vec = dict(zip(found, vectors([top[r] for r in found]))) if found else {}
     share = {r: n / max(1, len(state.hits)) for r, n in state.paper_count.items()}
+    row = {r: j for j, r in enumerate(found)}
+    n = max(1, len(state.hits))
+    codes = []  # row of the group * papers + paper, for every unchosen (paper, group) found
     for i, h in enumerate(state.hits):
         here = (chosen[i] if i < len(chosen) else set()) | state.built_on[i]  # "our diffusion-based model"
-        for r in [r for r in h if r not in here]:
-            if float(vec[r] @ doc_vectors[i]) < M.threshold(top[r], share[r]):
-                del h[r]
+        codes.extend(row[r] * n + i for r in h if r not in here)
+    pairs = np.sort(np.array(codes, dtype=np.int64))
+    del codes
+    for start in range(0, len(found), _BLOCK):  # a block of groups' vectors at a time (79k papers: 0.5 GB at once)
+        block = found[start : start + _BLOCK]
+        vec = vectors([top[r] for r in block])
+        lo, hi = np.searchsorted(pairs, [start * n, (start + len(block)) * n])
+        for code in pairs[lo:hi].tolist():
+            j, i = divmod(code, n)
+            r = found[j]
+            if float(vec[j - start] @ doc_vectors[i]) < M.threshold(top[r], share[r]):
+                del state.hits[i][r]
     state.paper_count = Counter(r for h in state.hits for r in h)
 
 
@@ -621,11 +636,9 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
     with its long form) as the authors most often write it, case kept (EnvSocial-Diff),
     aliases, kind (from the words that follow it, its head, the shape of a name) and key."""
     # a list item starts like a sentence ("...; Deep learning; ..." of a keyword list)
-    case = M.word_case_counts(
-        [
-            [[t.text for t in T.tokenize(item) if t.is_word] for s in T.sentences(t)[1:] for item in s.split(";")]
-            for t in texts
-        ]
+    case = M.word_case_counts(  # one paper's words at a time, never the whole corpus's tokens
+        [[t.text for t in T.tokenize(item) if t.is_word] for s in T.sentences(t)[1:] for item in s.split(";")]
+        for t in texts
     )
     for root in state.keep:
         mks = state.groups[root]
