@@ -23,9 +23,10 @@ __all__ = ["SUFFIX", "sidecar_path", "load_graph", "save_sidecar", "file_digest"
 
 SUFFIX = ".gkc"
 MAGIC = b"graphkit-sidecar-2\n"
-#: Nodes or edges per pickled part: pickle's memo (an entry per object pickled) lives for one
-#: part, not the whole graph (pickling the 79,345-abstract graph whole took 0.77 GB of memo).
-PART = 100_000
+#: Nodes (with their out-edges) per pickled part: pickle's memo (an entry per object pickled)
+#: lives for one part, not the whole graph (pickling the 79,345-abstract graph whole took
+#: 0.77 GB of memo).
+PART = 20_000
 _DIGEST = 32
 
 
@@ -88,29 +89,33 @@ def save_sidecar(g: nx.MultiDiGraph, graphml: str | os.PathLike, digest: bytes |
 
 
 def _parts(g: nx.MultiDiGraph):
-    """The graph as a sequence of picklable parts: its attributes, then nodes and edges a
-    :data:`PART` at a time, then None."""
+    """The graph as a sequence of picklable parts: its attributes, then its nodes and their
+    out-edges ({target: {key: attributes}}) :data:`PART` nodes at a time, then None."""
     yield g.graph
     nodes = iter(g.nodes(data=True))
     while chunk := list(itertools.islice(nodes, PART)):
-        yield ("nodes", chunk)
-    edges = iter(g.edges(keys=True, data=True))
-    while chunk := list(itertools.islice(edges, PART)):
-        yield ("edges", chunk)
+        yield [(n, d, g._succ[n]) for n, d in chunk]
     yield None
 
 
 def _graph(payload) -> nx.MultiDiGraph:
-    """The graph from its parts (see :func:`_parts`)."""
+    """The graph from its parts (see :func:`_parts`): NetworkX's structures filled as parsing the
+    GraphML fills them (the same order of nodes, out- and in-edges), without copying every
+    edge's attributes as add_edges_from does. Measured on the dev set's 47,895 edges: 0.51 s,
+    against 0.35 s to unpickle the whole graph at once (whose memo took 0.77 GB at 79k)."""
     stream = io.BytesIO(payload)
     g = nx.MultiDiGraph()
     g.graph.update(pickle.load(stream))
+    node, succ, pred = g._node, g._succ, g._pred
+    parts = []
     while (part := pickle.load(stream)) is not None:
-        kind, chunk = part
-        if kind == "nodes":
-            g.add_nodes_from(chunk)
-        else:
-            g.add_edges_from(chunk)
+        parts.append(part)
+        for n, d, out in part:
+            node[n], succ[n], pred[n] = d, out, {}
+    for part in parts:
+        for n, _, out in part:
+            for v, keys in out.items():
+                pred[v][n] = keys
     return g
 
 
