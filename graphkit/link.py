@@ -304,6 +304,7 @@ class LinkState:
     name_key: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group -> normal form of its name
     merges: list[tuple[str, str]] = field(default_factory=list)
     built_on: list[set[str]] = field(default_factory=list)  # per paper: groups it calls its work X-based on
+    mates: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> groups listed beside it
 
 
 def link(
@@ -545,9 +546,8 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             for f, root in _matches(seq, pos, lengths, index)
         ]
         kept = M.mentions_in(matched)
-        scanned.append(
-            [(f, root, inside, sents[sent_of[pos]][1], _next_word(seq, pos + len(f))) for pos, f, root, inside in kept]
-        )
+        after = _list_context(state, seq, sent_of, kept)
+        scanned.append([(f, root, inside, sents[sent_of[pos]][1], a) for (pos, f, root, inside), a in zip(kept, after)])
         standalone.update({root for _, _, root, inside in kept if not inside})
         occurs.update({root for _, _, root, _ in kept})
     for i, kept_here in enumerate(scanned):
@@ -683,6 +683,32 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             ),
             paper_count=state.paper_count[root],
         )
+    _kinds_from_lists(state)
+
+
+#: A concept of no kind takes the kind of the concepts listed beside it when at least this
+#: many of its list mates' uses, and this share of those with a kind, agree.
+LIST_KIND_USES = 2
+LIST_KIND_SHARE = 0.6
+
+
+def _kinds_from_lists(state: LinkState) -> None:
+    """A name the papers only list ("on MNIST and CIFAR-10") takes its list mates' kind. Only
+    names: ordinary words are listed beside anything ("agent" became a method, "learning rate"
+    a method, "video" a model on dev when they could)."""
+    kind_of = {r: state.concepts[state.key_of[r]].kind for r in state.keep}
+    for r in sorted(state.keep):
+        name = state.concepts[state.key_of[r]].name
+        if kind_of[r] != "term" or not any(L.is_name(p) for w in name.split() for p in w.split("-") if p):
+            continue
+        votes: Counter = Counter()
+        for mate, n in state.mates.get(r, Counter()).items():
+            if kind_of.get(mate, "term") != "term":
+                votes[kind_of[mate]] += n
+        if votes:
+            kind, n = votes.most_common(1)[0]
+            if n >= LIST_KIND_USES and n >= LIST_KIND_SHARE * sum(votes.values()):
+                state.concepts[state.key_of[r]].kind = kind
 
 
 def _name_order(state: LinkState, root: str, surface: str, count: int) -> tuple:
@@ -791,6 +817,45 @@ def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_w
             if word in _KIND_HEADS[kind]:
                 return kind
     return "term"
+
+
+#: Words that join the items of a list ("MNIST, CIFAR-10 and SVHN").
+_CONNECTORS = frozenset({"and", "or"})
+
+
+def _list_context(state: LinkState, seq, sent_of: list[int], kept) -> list[str | None]:
+    """The word after each kept match, for its kind; the items of a list ("MNIST, TFD and
+    CIFAR-10 datasets") all take the word after the list, and each item's list mates are
+    counted in ``state.mates`` (a form the papers only list, never follow by a kind word,
+    takes its mates' kind: MNIST beside CIFAR-10)."""
+    after = [_next_word(seq, pos + len(f)) for pos, f, _, _ in kept]
+    items = sorted((pos, pos + len(f), k) for k, (pos, f, _, inside) in enumerate(kept) if not inside)
+    lists: list[list[int]] = []
+    for (_, end, k), (pos, _, k2) in zip(items, items[1:]):
+        if not _joins(seq, sent_of, end, pos):
+            continue
+        if lists and lists[-1][-1] == k:
+            lists[-1].append(k2)
+        else:
+            lists.append([k, k2])
+    for ks in lists:
+        pos, f = kept[ks[-1]][0], kept[ks[-1]][1]
+        word = _next_word(seq, pos + len(f))
+        roots = {kept[k][2] for k in ks}
+        for k in ks:
+            after[k] = None if word in _CONNECTORS else word
+            state.mates[kept[k][2]].update(r for r in roots if r != kept[k][2])
+    return after
+
+
+def _joins(seq, sent_of: list[int], end: int, pos: int) -> bool:
+    """Do a comma, "and", "or" or ", and" alone separate a match ending at ``end`` from one at ``pos``?"""
+    gap = seq[end:pos]
+    if not 1 <= len(gap) <= 2 or sent_of[end] != sent_of[pos]:
+        return False
+    if gap == [None]:
+        return True
+    return gap[-1] is not None and gap[-1].lower() in _CONNECTORS and (len(gap) == 1 or gap[0] is None)
 
 
 def _next_word(seq, end: int) -> str | None:

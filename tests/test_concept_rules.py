@@ -412,3 +412,53 @@ def test_a_publishers_notice_is_no_part_of_the_abstract():
     assert R.strip_rights("Ends. All rights reserved.") == "Ends."
     kept = "We use (c) the third option. All rights reserved words are few."
     assert R.strip_rights(kept) == kept
+
+
+# ---------------------------------------------------------------- kinds from lists
+
+from graphkit import link as LK  # noqa: E402
+
+
+def _kept(text, forms):
+    """Each form's first match in ``text`` as mentions_in gives it (pos, form, group, inside)."""
+    seq, sent_of, _ = LK._normalised(text)
+    out = []
+    for form, group in forms:
+        pos = next(i for i in range(len(seq)) if tuple(seq[i : i + len(form)]) == form)
+        out.append((pos, form, group, False))
+    return seq, sent_of, out
+
+
+def test_the_items_of_a_list_take_the_word_after_it_and_count_their_mates():
+    state = LK.LinkState()
+    text = "We test on MNIST, TFD and SVHN datasets, then a policy gradient method or PPO."
+    seq, sent_of, kept = _kept(
+        text, [(("MNIST",), "m"), (("TFD",), "t"), (("SVHN",), "s"), (("policy", "gradient"), "pg"), (("PPO",), "p")]
+    )
+    after = LK._list_context(state, seq, sent_of, kept)
+    assert after[:3] == ["dataset"] * 3  # "MNIST, TFD and SVHN datasets" (normalised words)
+    assert after[3:] == ["method", None]  # "policy gradient method" ends no list; PPO ends the sentence
+    assert state.mates["m"] == {"t": 1, "s": 1} and "pg" not in state.mates and "p" not in state.mates
+
+
+def test_a_list_ends_at_the_sentence_or_at_any_other_word():
+    state = LK.LinkState()
+    seq, sent_of, kept = _kept(
+        "We use MNIST. TFD is new, with SVHN.", [(("MNIST",), "m"), (("TFD",), "t"), (("SVHN",), "s")]
+    )
+    assert LK._list_context(state, seq, sent_of, kept) == [None, "is", None]
+    assert not state.mates
+
+
+def test_a_listed_name_takes_its_mates_kind_an_ordinary_word_does_not():
+    from graphkit.model import Concept
+
+    state = LK.LinkState()
+    for root, name, kind in [("m", "MNIST", "term"), ("c", "CIFAR-10", "dataset"), ("a", "agent", "term")]:
+        state.keep.add(root)
+        state.key_of[root] = name.lower()
+        state.concepts[name.lower()] = Concept(key=name.lower(), name=name, aliases=[], kind=kind, paper_count=3)
+    state.mates["m"].update({"c": 3})
+    state.mates["a"].update({"c": 3})
+    LK._kinds_from_lists(state)
+    assert state.concepts["mnist"].kind == "dataset" and state.concepts["agent"].kind == "term"

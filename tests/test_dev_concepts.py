@@ -123,3 +123,11 @@ def test_no_two_concepts_with_one_lemma_key(dev):
     g, text, _ = dev
     groups = [grp for grp in duplicate_groups([_forms(c) for c in concepts(g)], []) if len(grp) > 1]
     assert not groups, groups[:10]
+
+
+def test_listed_names_take_their_list_mates_kind(dev):
+    """MNIST is mostly listed ("on MNIST and CIFAR-10"), seldom followed by "dataset"."""
+    g, _, _ = dev
+    kinds = {c["name"]: c["kind"] for c in concepts(g)}
+    assert kinds["MNIST"] == kinds["CIFAR-10"] == kinds["ImageNet"] == "dataset"
+    assert kinds["AlexNet"] == kinds["VGG"] == "model"
