@@ -256,7 +256,11 @@ class PhraseVectors:
                 self._new[p] = v
         if not phrases:
             return np.zeros((0, self.dim), dtype=np.float32)
-        return np.vstack([self.known(p) for p in phrases])
+        first = np.asarray(self.known(phrases[0]))
+        out = np.empty((len(phrases), first.shape[-1]), dtype=first.dtype)
+        for k, p in enumerate(phrases):  # row by row: never a list of as many separate arrays (0.36 GB more at 79k)
+            out[k] = self.known(p)
+        return out
 
 
 @dataclass
