@@ -343,7 +343,20 @@ def link(
     name(state, ex.texts)
     mentions = rank(state, papers, doc_vectors, vectors, ranking or Ranking())
     forms = {state.key_of[r]: sorted(state.forms[r]) for r in state.keep}
-    return Linked(list(state.concepts.values()), mentions, broader(state), forms, sorted(set(state.merges)))
+    linked = Linked(list(state.concepts.values()), mentions, broader(state), forms, sorted(set(state.merges)))
+    release_memos()
+    return linked
+
+
+def release_memos() -> None:
+    """Empty the per-word and per-phrase memos that linking filled: full, they hold over a
+    million entries (hundreds of MB at 79k abstracts) that the graph built next can use."""
+    from .text import forms as F
+
+    for module in (L, F):
+        for f in vars(module).values():
+            if callable(getattr(f, "cache_clear", None)):
+                f.cache_clear()
 
 
 def scaffold_filter(vectors: PhraseVectors) -> Callable[[str], bool]:
