@@ -320,6 +320,7 @@ def test_sidecar_in_parts_is_the_graph_as_parsed(small_graph, monkeypatch):
 
     g, path = small_graph
     monkeypatch.setattr(sidecar, "PART", 4)
+    monkeypatch.setattr(sidecar, "WHOLE", 10)  # more edges than this: in parts
     assert g.number_of_nodes() > 3 * 4 and g.number_of_edges() > 3 * 4
     sidecar.save_sidecar(g, path)
     loaded, parsed = sidecar.load_graph(path), read_graphml(path)
