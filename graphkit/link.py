@@ -654,7 +654,7 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
     aliases, kind (from the words that follow it, its head, the shape of a name) and key."""
     # a list item starts like a sentence ("...; Deep learning; ..." of a keyword list)
     case = M.word_case_counts(  # one paper's words at a time, never the whole corpus's tokens
-        [[t.text for t in T.tokenize(item) if t.is_word] for s in T.sentences(t)[1:] for item in s.split(";")]
+        [[w for w in T.token_texts(item) if w[0].isalnum()] for s in T.sentences(t)[1:] for item in s.split(";")]
         for t in texts
     )
     for root in state.keep:
@@ -897,9 +897,9 @@ def _normalised(text: str):
     sent_of: list[int] = []
     sents = list(enumerate(T.sentences(text)))
     for si, s in sents:
-        for tok in T.tokenize(s):
-            if tok.is_word:
-                for p in T.word_parts(tok.text.rstrip(".")):
+        for tok in T.token_texts(s):
+            if tok[0].isalnum():
+                for p in T.word_parts(tok.rstrip(".")):
                     seq.append(T.norm_word(p))
                     sent_of.append(si)
             else:

@@ -178,18 +178,17 @@ def with_artefacts(
     return candidates
 
 
+_SUFFIX_WORDS = T.NON_HEAD | T.STOPWORDS | {"like", "style", "type", "scale", "level", "wise"}
+
+
 def _artefacts_in(text: str) -> list[str]:
     """Named artefacts in the text, trimmed of generic hyphen suffixes ("LLM-based" -> "LLM")."""
     out = []
-    for tok in T.tokenize(text):
-        if not tok.is_word or not T.is_artefact(tok.text):
+    for tok in T.token_texts(text):
+        if not tok[0].isalnum() or not T.is_artefact(tok):
             continue
-        parts = [p for p in tok.text.split("-") if p]
-        while (
-            parts
-            and not T.artefact_part(parts[-1])
-            and parts[-1].lower() in T.NON_HEAD | T.STOPWORDS | {"like", "style", "type", "scale", "level", "wise"}
-        ):
+        parts = [p for p in tok.split("-") if p]
+        while parts and not T.artefact_part(parts[-1]) and parts[-1].lower() in _SUFFIX_WORDS:
             parts.pop()
         if parts and any(T.artefact_part(p) for p in parts):
             out.append("-".join(parts).rstrip("."))
