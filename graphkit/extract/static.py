@@ -164,7 +164,7 @@ class LazyVectors(Mapping):
 
     def keep(self, phrases: list[str], vectors: np.ndarray) -> None:
         """Hold these phrases' vectors (``embedder.embed(phrases)``): linking asks for most of the
-        vocabulary one phrase at a time (51 k look-ups for 1,000 abstracts: 2.2 s -> 0.1 s)."""
+        vocabulary one phrase at a time (the 34 k phrases of 1,000 abstracts: 1.5 s -> 0.02 s)."""
         self._row = {p: i for i, p in enumerate(phrases)}
         self._kept = vectors
 
