@@ -22,6 +22,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -549,8 +550,10 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
     for root, fs in state.forms.items():
         for f in fs:
             index[f].append(root)
-    firsts = {f[0] for f in index}
-    lengths = sorted({len(f) for f in index})
+    lengths: dict[str, list[int]] = defaultdict(list)  # first word -> lengths of the forms it starts
+    for f in sorted(index, key=len):
+        if len(f) not in lengths[f[0]]:
+            lengths[f[0]].append(len(f))
     scanned = []  # per paper: its kept matches, without its text (the scan of 79k texts held 1 GB of tokens)
     standalone: Counter = Counter()  # group -> papers where a form of it stands alone
     occurs: Counter = Counter()  # group -> papers where a form of it occurs at all
@@ -559,8 +562,8 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
         matched = [
             (pos, f, root)
             for pos, tok in enumerate(seq)
-            if tok is not None and tok in firsts
-            for f, root in _matches(seq, pos, lengths, index)
+            if tok is not None and tok in lengths
+            for f, root in _matches(seq, pos, lengths[tok], index)
         ]
         kept = M.mentions_in(matched)
         after = _list_context(state, seq, sent_of, kept)
@@ -898,13 +901,19 @@ def _normalised(text: str):
     sents = list(enumerate(T.sentences(text)))
     for si, s in sents:
         for tok in T.token_texts(s):
-            if tok[0].isalnum():
-                for p in T.word_parts(tok.rstrip(".")):
-                    seq.append(T.norm_word(p))
-                    sent_of.append(si)
-            else:
-                seq.append(None)
-                sent_of.append(si)
+            parts = _token_key(tok)
+            seq.extend(parts)
+            sent_of.extend([si] * len(parts))
         seq.append(None)
         sent_of.append(si)
     return seq, sent_of, sents
+
+
+# Memoised by token: the scan normalises every word of every text (1,000 abstracts: 250 k
+# tokens; _normalised 1.0 s -> 0.6 s under the profiler).
+@lru_cache(maxsize=200_000)
+def _token_key(tok: str) -> tuple[str | None, ...]:
+    """A token's normalised word parts, or (None,) for punctuation."""
+    if not tok[0].isalnum():
+        return (None,)
+    return tuple(T.norm_word(p) for p in T.word_parts(tok.rstrip(".")))
