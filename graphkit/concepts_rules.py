@@ -85,6 +85,8 @@ def strip_markup(text: str) -> str:
 
 def _unmatched_braces(text: str) -> str:
     """``text`` without the braces that have no partner ("flows}"); "10^{-2}" keeps its pair."""
+    if "{" not in text and "}" not in text:  # most abstracts: no walk over every character (1,000: 0.15 s)
+        return text
     opened: list[int] = []
     drop: set[int] = set()
     for i, c in enumerate(text):
@@ -126,7 +128,12 @@ _RIGHTS = re.compile(
 
 def strip_rights(text: str) -> str:
     """``text`` without a publisher's copyright notice at its end."""
+    if not any(k in text for k in _RIGHTS_WORDS):  # one of them is in every match; the search tries each position
+        return text
     return _RIGHTS.sub("", text)
+
+
+_RIGHTS_WORDS = ("©", "(c)", "(C)", "opyright", "All rights reserved")
 
 
 def repair(text: str) -> str:
