@@ -205,8 +205,17 @@ _KIND_HEADS = {
 _BLOCK = 50_000
 
 
+# Memoised by surface form, as _key: the pool and the namer ask about each form once per paper
+# and per concept that has it.
+@lru_cache(maxsize=200_000)
 def _mk(surface: str) -> str:
-    return R.group_key(T.phrase_key(surface.split()))
+    return R.group_key(_key(surface))
+
+
+@lru_cache(maxsize=200_000)
+def _key(surface: str) -> tuple[str, ...]:
+    """The phrase key of a surface form (:func:`graphkit.text.phrase_key` of its words)."""
+    return T.phrase_key(surface.split())
 
 
 @dataclass
@@ -376,12 +385,12 @@ def scaffold_filter(vectors: PhraseVectors) -> Callable[[str], bool]:
 
 def _add(state: LinkState, text: str, rank: int, artefact: bool, is_scaffold: Callable[[str], bool]) -> None:
     """Put a surface form in the pool (unless it is scaffolding or too broad)."""
-    key = T.phrase_key(text.split())
+    key = _key(text)
     if not key or is_scaffold(text) or R.rejection(text):
         return
     if len(key) == 1 and key[0].lower() in TOO_BROAD and not artefact:
         return
-    mk = R.group_key(key)
+    mk = _mk(text)
     if not mk:
         return
     state.surfaces[mk][text] += 1
@@ -734,7 +743,7 @@ def _kinds_from_lists(state: LinkState) -> None:
 def _name_order(state: LinkState, root: str, surface: str, count: int) -> tuple:
     """Sort key of a surface form as a name: most papers first; an acronym wins a tie with its
     long form (GRPO over its expansion); an ambiguous acronym never wins."""
-    key = T.phrase_key(surface.split())
+    key = _key(surface)
     in_papers = state.form_papers.get((root, key), 0)
     smk = R.group_key(key)
     if smk in state.ambiguous:
