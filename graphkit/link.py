@@ -361,9 +361,12 @@ def link(
 def release_memos() -> None:
     """Empty the per-word and per-phrase memos that linking filled: full, they hold over a
     million entries (hundreds of MB at 79k abstracts) that the graph built next can use."""
+    import sys
+
+    from .text import chunking as C
     from .text import forms as F
 
-    for module in (L, F):
+    for module in (L, F, C, R, sys.modules[__name__]):  # this module's: _mk, _key, _token_key
         for f in vars(module).values():
             if callable(getattr(f, "cache_clear", None)):
                 f.cache_clear()
