@@ -132,8 +132,12 @@ def _unpack(rows: list[tuple[bytes, object]], dim: int | None, found: dict[bytes
     else:
         sized = [(h, v) for h, v in rows if isinstance(v, bytes) and len(v) == 2 * dim]
         block = np.frombuffer(b"".join(v for _, v in sized), dtype=np.float16).reshape(-1, dim).astype(np.float32)
-        finite = np.isfinite(block).all(axis=1).tolist()
-        vecs = [(h, vec) for (h, _), vec, ok in zip(sized, block, finite) if ok and abs(float(vec @ vec) - 1.0) < 0.02]
+        not_finite = set((np.flatnonzero(~np.isfinite(block)) // dim).tolist())  # rows with a NaN or inf
+        vecs = [
+            (h, vec)
+            for k, ((h, _), vec) in enumerate(zip(sized, block))
+            if k not in not_finite and abs(float(vec @ vec) - 1.0) < 0.02
+        ]
     kept = [(h, v) for h, v in vecs if v is not None]
     found.update(kept)
     return len(rows) - len(kept)
