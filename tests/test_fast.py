@@ -47,6 +47,10 @@ def test_lazy_vectors_are_the_batch_vectors(static):
     assert all(np.array_equal(lazy[p], v) for p, v in zip(vocab, batch))
     assert len(lazy) == len(vocab) and sorted(lazy) == sorted(vocab) and "GRPO" in lazy
     assert lazy.get("not in the vocabulary") is None
+    kept = LazyVectors(set(vocab), static)
+    kept.keep(vocab[:4], static.embed(vocab[:4]))  # the extractor's vectors, held for linking
+    assert all(np.array_equal(kept[p], lazy[p]) for p in vocab)
+    assert kept.get("not in the vocabulary") is None
 
 
 def test_static_vectors_keep_meaning(static):

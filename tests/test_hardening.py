@@ -166,12 +166,13 @@ def test_damaged_vectors_are_computed_again(tmp_path, embedder_texts):
     rows = db.execute("SELECT h, v FROM vec").fetchall()
     db.execute("UPDATE vec SET v = ? WHERE h = ?", (rows[0][1][:200], rows[0][0]))  # truncated
     db.execute("UPDATE vec SET v = ? WHERE h = ?", (np.ones(384, np.float16).tobytes(), rows[1][0]))  # not unit
+    db.execute("UPDATE vec SET v = ? WHERE h = ?", (np.full(384, np.nan, np.float16).tobytes(), rows[2][0]))
     db.commit()
     db.close()
     vecs, warned = embed_with(path, texts)
     np.testing.assert_allclose(vecs, expected, atol=1e-3)
     assert warned == [
-        f"embedding cache {path}: 2 stored vectors are damaged (wrong size or not unit length); computing them again"
+        f"embedding cache {path}: 3 stored vectors are damaged (wrong size or not unit length); computing them again"
     ]
     assert embed_with(path, texts)[1] == []  # and they were stored whole again
 

@@ -175,3 +175,37 @@ def test_authors_citations_and_broader(tmp_path):
     assert g.nodes[reinforce]["paper_count"] == 2
     broader = [(u, v) for u, v, k in g.edges(keys=True) if k == "BROADER"]
     assert all(g.nodes[u]["type"] == g.nodes[v]["type"] == "Concept" for u, v in broader)
+
+
+def test_keybert_choice_is_keybert(samples):
+    """graphkit ranks candidates as KeyBERT does without importing it: the same keywords and
+    scores as KeyBERT itself on the samples' real MiniLM vectors, in float32 and float64, with
+    a paper that has no candidates and one whose vector is not finite."""
+    import numpy as np
+    from keybert import KeyBERT
+    from sklearn.feature_extraction.text import CountVectorizer
+
+    from graphkit.extract import candidate_forms, default_embedder, keybert_choice
+    from graphkit.read import read_papers
+
+    papers, _ = read_papers(samples)
+    texts = [paper_text(p) for p in papers]
+    phrases, _ = candidate_forms(texts)
+    phrases[1] = []
+    by_text = dict(zip(texts, phrases))
+    vectorizer = CountVectorizer(analyzer=lambda doc: by_text[doc], lowercase=False)
+    vocab = sorted({f for fs in phrases for f in fs})
+    assert vocab == list(vectorizer.fit(texts).get_feature_names_out())
+    emb = default_embedder()
+    doc_vecs, word_vecs = emb.embed(texts), emb.embed(vocab)
+    odd = doc_vecs.astype(np.float64)
+    odd[2] = np.nan
+    model = KeyBERT(model=emb.model)
+    for docs in (doc_vecs, odd):
+        kb = model.extract_keywords(
+            texts, vectorizer=vectorizer, top_n=15, doc_embeddings=docs, word_embeddings=word_vecs
+        )
+        mine = keybert_choice([by_text[t] for t in texts], vocab, docs, word_vecs, 15)
+        assert mine == [list(r) for r in kb]
+        assert mine[1] == [] and len(mine[0]) == 15
+    assert mine[2] == []

@@ -21,6 +21,7 @@ __all__ = [
     "Extraction",
     "Extractor",
     "KeyBERTExtractor",
+    "keybert_choice",
     "default_embedder",
     "paper_text",
     "candidate_forms",
@@ -80,7 +81,8 @@ def default_embedder(cache: bool = True) -> MiniLMEmbedder:
 
 
 class KeyBERTExtractor(Extractor):
-    """KeyBERT with all-MiniLM-L6-v2, run once over the whole corpus.
+    """KeyBERT with all-MiniLM-L6-v2, run once over the whole corpus (KeyBERT's ranking is
+    computed by :func:`keybert_choice`: KeyBERT's numbers without importing it).
 
     Candidates come from a rule-based noun-phrase chunker rather than all n-grams, so
     KeyBERT ranks phrases that can name a concept; case is kept. Named artefacts (GRPO,
@@ -104,29 +106,16 @@ class KeyBERTExtractor(Extractor):
         self.verbs = verbs
 
     def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
-        from keybert import KeyBERT
-        from sklearn.feature_extraction.text import CountVectorizer
-
         texts = [paper_text(p) for p in papers]
         phrases, artefacts = candidate_forms(texts, progress=progress, verbs=self.verbs)
         by_text = dict(zip(texts, phrases))
-        vectorizer = CountVectorizer(analyzer=lambda doc: by_text[doc], lowercase=False)
-        if not any(phrases):
-            vocab: list[str] = []
-        else:
-            vocab = list(vectorizer.fit(texts).get_feature_names_out())
+        vocab = sorted({f for fs in by_text.values() for f in fs})  # what CountVectorizer(analyzer=by_text) learns
         doc_vecs = self.embedder.embed(texts, progress="Embedding abstracts" if progress else None)
         word_vecs = self.embedder.embed(vocab, progress="Embedding phrases" if progress else None)
 
         selected: list[list[tuple[str, float]]] = [[] for _ in texts]
         if vocab:
-            model = KeyBERT(model=_as_keybert_model(self.embedder))
-            result = model.extract_keywords(
-                texts, vectorizer=vectorizer, top_n=self.top_n, doc_embeddings=doc_vecs, word_embeddings=word_vecs
-            )
-            if texts and result and isinstance(result[0], tuple):  # KeyBERT flattens a single document
-                result = [result]
-            selected = [list(r) for r in result]
+            selected = keybert_choice([by_text[t] for t in texts], vocab, doc_vecs, word_vecs, self.top_n)
 
         vocab_vectors = dict(zip(vocab, word_vecs))
         candidates = with_artefacts(selected, artefacts, vocab_vectors, doc_vecs)
@@ -178,32 +167,55 @@ def with_artefacts(
     return candidates
 
 
+_SUFFIX_WORDS = T.NON_HEAD | T.STOPWORDS | {"like", "style", "type", "scale", "level", "wise"}
+
+
 def _artefacts_in(text: str) -> list[str]:
     """Named artefacts in the text, trimmed of generic hyphen suffixes ("LLM-based" -> "LLM")."""
     out = []
-    for tok in T.tokenize(text):
-        if not tok.is_word or not T.is_artefact(tok.text):
+    for tok in T.token_texts(text):
+        if not tok[0].isalnum() or not T.is_artefact(tok):
             continue
-        parts = [p for p in tok.text.split("-") if p]
-        while (
-            parts
-            and not T.artefact_part(parts[-1])
-            and parts[-1].lower() in T.NON_HEAD | T.STOPWORDS | {"like", "style", "type", "scale", "level", "wise"}
-        ):
+        parts = [p for p in tok.split("-") if p]
+        while parts and not T.artefact_part(parts[-1]) and parts[-1].lower() in _SUFFIX_WORDS:
             parts.pop()
         if parts and any(T.artefact_part(p) for p in parts):
             out.append("-".join(parts).rstrip("."))
     return out
 
 
-def _as_keybert_model(embedder: Embedder):
-    """KeyBERT needs a backend object; graphkit gives it the same model it embeds with."""
-    if isinstance(embedder, MiniLMEmbedder):
-        return embedder.model
-    from keybert.backend import BaseEmbedder
+def keybert_choice(
+    phrases: Sequence[Sequence[str]], vocab: Sequence[str], doc_vecs: np.ndarray, word_vecs: np.ndarray, top_n: int
+) -> list[list[tuple[str, float]]]:
+    """``KeyBERT().extract_keywords(texts, vectorizer=CountVectorizer(analyzer=<the phrases>),
+    top_n=top_n, doc_embeddings=doc_vecs, word_embeddings=word_vecs)``, computed as KeyBERT 0.9
+    computes it (its candidates in vocabulary order, scikit-learn's ``cosine_similarity``,
+    ``argsort``, the best ``top_n``, scores rounded to 4 places), with the same numbers, but in
+    numpy alone: importing KeyBERT imports sentence-transformers, torch and scikit-learn (5.7 s),
+    and its backend wants the model loaded, which a build whose vectors are all cached never
+    needs. ``tests/test_samples.py`` checks it against KeyBERT itself.
 
-    class _Backend(BaseEmbedder):
-        def embed(self, documents, verbose=False):
-            return embedder.embed(list(documents))
+    ``vocab``: the sorted distinct phrases; ``phrases[i]``: those of document ``i``."""
+    index = {w: i for i, w in enumerate(vocab)}
+    both32 = doc_vecs.dtype == np.float32 and word_vecs.dtype == np.float32
+    dtype = np.float32 if both32 else np.float64  # scikit-learn's check_pairwise_arrays
+    out: list[list[tuple[str, float]]] = []
+    for i, forms in enumerate(phrases):
+        cols = sorted({index[f] for f in forms})  # the row's non-zero columns of the count matrix
+        doc = np.array(doc_vecs[i].reshape(1, -1), dtype=dtype)
+        cand = np.array(word_vecs[cols], dtype=dtype)
+        if not cols or not (np.isfinite(doc).all() and np.isfinite(cand).all()):
+            out.append([])  # scikit-learn's ValueError, which KeyBERT turns into no keywords
+            continue
+        distances = _l2_rows(doc) @ _l2_rows(cand).T
+        best = distances.argsort()[0][-top_n:][::-1]
+        out.append([(vocab[cols[j]], round(float(distances[0][j]), 4)) for j in best])
+    return out
 
-    return _Backend()
+
+def _l2_rows(x: np.ndarray) -> np.ndarray:
+    """scikit-learn's ``normalize(x)`` for a dense array (row norms by einsum; zero rows kept)."""
+    norms = np.sqrt(np.einsum("ij,ij->i", x, x))
+    norms[norms < 10 * np.finfo(norms.dtype).eps] = 1.0
+    x /= norms[:, None]
+    return x

@@ -52,6 +52,12 @@ def _load(folder: str):
     return tok, vectors
 
 
+def _encode_batch(tok):
+    """``encode_batch_fast`` where ``tokenizers`` has it (0.23 does): the same ids without character
+    offsets (1,000 abstracts: 0.74 s -> 0.55 s); else ``encode_batch``."""
+    return getattr(tok, "encode_batch_fast", tok.encode_batch)
+
+
 class StaticEmbedder:
     """Mean of static token vectors (model2vec-style), L2-normalised. Deterministic, no cache needed:
     embedding is faster than a cache look-up."""
@@ -70,7 +76,7 @@ class StaticEmbedder:
         texts = list(texts)
         out = np.zeros((len(texts), vectors.shape[1]), dtype=np.float32)
         for s in range(0, len(texts), CHUNK):
-            encs = tok.encode_batch(texts[s : s + CHUNK], add_special_tokens=False)
+            encs = _encode_batch(tok)(texts[s : s + CHUNK], add_special_tokens=False)
             lengths = np.fromiter((len(e.ids) for e in encs), dtype=np.int64, count=len(encs))
             if not lengths.sum():
                 continue
@@ -111,21 +117,31 @@ class StaticExtractor(Extractor):
         phrases, artefacts = candidate_forms(texts, progress=progress, verbs=self.verbs)
         vocab = {f for fs in phrases for f in fs}
         candidates: list[list[Candidate]] = []
+        lazy = LazyVectors(vocab, self.embedder)
         with stage("Embedding", "text", progress, count=len(texts) + len(vocab)):
             doc_vecs = self.embedder.embed(texts)
             for s in range(0, len(texts), BLOCK):  # a block's phrase vectors at a time, never the whole vocabulary's
-                candidates += self._choose(phrases[s : s + BLOCK], artefacts[s : s + BLOCK], doc_vecs[s : s + BLOCK])
+                block = phrases[s : s + BLOCK]
+                block_vocab = sorted({f for fs in block for f in fs})
+                word_vecs = self.embedder.embed(block_vocab)
+                candidates += self._choose(
+                    block, artefacts[s : s + BLOCK], doc_vecs[s : s + BLOCK], block_vocab, word_vecs
+                )
+                if len(texts) <= BLOCK:  # one block: its vectors are the whole vocabulary's, linking reuses them
+                    lazy.keep(block_vocab, word_vecs)
         acronyms = [T.find_acronyms(t) for t in texts]
-        return Extraction(
-            texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=LazyVectors(vocab, self.embedder)
-        )
+        return Extraction(texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=lazy)
 
     def _choose(
-        self, phrases: list[list[str]], artefacts: list[list[str]], doc_vecs: np.ndarray
+        self,
+        phrases: list[list[str]],
+        artefacts: list[list[str]],
+        doc_vecs: np.ndarray,
+        vocab: list[str],
+        word_vecs: np.ndarray,
     ) -> list[list[Candidate]]:
-        """KeyBERT's choice for some papers: their ``top_n`` phrases by cosine with the paper, then their artefacts."""
-        vocab = sorted({f for fs in phrases for f in fs})
-        word_vecs = self.embedder.embed(vocab)
+        """KeyBERT's choice for some papers: their ``top_n`` phrases by cosine with the paper, then their
+        artefacts. ``vocab``: the papers' phrases, sorted; ``word_vecs``: their vectors."""
         index = {w: i for i, w in enumerate(vocab)}
         selected: list[list[tuple[str, float]]] = []
         for i, forms in enumerate(phrases):
@@ -142,15 +158,27 @@ class StaticExtractor(Extractor):
 class LazyVectors(Mapping):
     """The static vectors of a vocabulary, computed when asked for (a phrase's static vector does
     not depend on what it is embedded with, so this is the dict of them all, without holding
-    1.2 GB of them for the 1.17 M phrases of 79,345 abstracts)."""
+    1.2 GB of them for the 1.17 M phrases of 79,345 abstracts).
+
+    :meth:`keep` hands it vectors computed already (the extractor's, for a corpus of one block):
+    they are returned instead of embedding the phrase again, bit for bit the same."""
 
     def __init__(self, vocab: set[str], embedder: StaticEmbedder):
         self.vocab, self.embedder = vocab, embedder
+        self._row: dict[str, int] = {}
+        self._kept: np.ndarray | None = None
+
+    def keep(self, phrases: list[str], vectors: np.ndarray) -> None:
+        """Hold these phrases' vectors (``embedder.embed(phrases)``): linking asks for most of the
+        vocabulary one phrase at a time (the 34 k phrases of 1,000 abstracts: 1.5 s -> 0.02 s)."""
+        self._row = {p: i for i, p in enumerate(phrases)}
+        self._kept = vectors
 
     def __getitem__(self, phrase: str) -> np.ndarray:
         if phrase not in self.vocab:
             raise KeyError(phrase)
-        return self.embedder.embed_one(phrase)
+        row = self._row.get(phrase)
+        return self.embedder.embed_one(phrase) if row is None or self._kept is None else self._kept[row]
 
     def __contains__(self, phrase: object) -> bool:
         return phrase in self.vocab

@@ -23,7 +23,7 @@ from .forms import (
     stem,
     word_parts,
 )
-from .tokens import Token, tokenize
+from .tokens import Token, token_texts, tokenize
 from .words import NON_HEAD, STOPWORDS
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "sentences",
     "Token",
     "tokenize",
+    "token_texts",
     "norm_word",
     "singular",
     "is_artefact",

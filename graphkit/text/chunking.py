@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from .clean import sentences
 from .forms import is_artefact
-from .tokens import Token, tokenize
+from .tokens import token_texts
 from .words import NON_HEAD, STOPWORDS
 
 __all__ = ["MAX_PHRASE_WORDS", "verbs_in", "verb_counts", "verbs_from_counts", "candidate_phrases", "ngrams"]
 
 
-def _breaks(tok: Token) -> bool:
-    w = tok.text
-    if not tok.is_word:
+# Memoised by word, as _good_head: a corpus repeats its words (1,000 abstracts: 222 k calls;
+# with token_texts and is_artefact's cache, candidate_phrases 0.90 s -> 0.41 s, verbs_in
+# 0.46 s -> 0.22 s).
+@lru_cache(maxsize=200_000)
+def _breaks(w: str) -> bool:
+    if not w[0].isalnum():
         return w not in "-"
     lw = w.lower()
     if lw in STOPWORDS:
@@ -32,6 +36,7 @@ def _breaks(tok: Token) -> bool:
     return False
 
 
+@lru_cache(maxsize=200_000)
 def _good_head(w: str) -> bool:
     lw = w.lower()
     if is_artefact(w):
@@ -62,7 +67,7 @@ def verb_counts(texts) -> tuple[Counter, Counter]:
     total: Counter = Counter()
     before_det: Counter = Counter()
     for text in texts:
-        words = [t.text for t in tokenize(text)]
+        words = token_texts(text)
         for w, nxt in zip(words, words[1:] + ["."]):
             lw = w.lower()
             if not w[0].isalpha() or lw in STOPWORDS or is_artefact(w):
@@ -92,13 +97,12 @@ def candidate_phrases(text: str, verbs: frozenset[str] = frozenset()) -> list[tu
     """
     out: list[tuple[str, str]] = []
     for sent in sentences(text):
-        toks = tokenize(sent)
-        run: list[Token] = []
-        for tok in toks + [Token(".", len(sent), len(sent))]:
-            if _breaks(tok) or (verbs and tok.text.lower() in verbs):
+        run: list[str] = []
+        for tok in token_texts(sent) + ["."]:
+            if _breaks(tok) or (verbs and tok.lower() in verbs):
                 _emit(run, sent, out)
                 run = []
-            elif tok.is_word:
+            elif tok[0].isalnum():
                 run.append(tok)
     return out
 
@@ -114,22 +118,21 @@ _NOUN_GERUNDS = frozenset(
 )
 
 
-def _emit(run: list[Token], sent: str, out: list) -> None:
+def _emit(words: list[str], sent: str, out: list) -> None:
     # a gerund that opens a run is usually a verb ("adapting REINFORCE", "injecting bias")
     while (
-        run
-        and run[0].text.lower().endswith("ing")
-        and run[0].text.lower() not in _NOUN_GERUNDS
-        and not is_artefact(run[0].text)
-        and len(run) > 1
+        words
+        and words[0].lower().endswith("ing")
+        and words[0].lower() not in _NOUN_GERUNDS
+        and not is_artefact(words[0])
+        and len(words) > 1
     ):
-        run = run[1:]
-    while run and not _good_head(run[-1].text):
-        run = run[:-1]
-    if not run:
+        words = words[1:]
+    while words and not _good_head(words[-1]):
+        words = words[:-1]
+    if not words:
         return
     # a capitalised sentence-initial ordinary word is usually not part of the phrase
-    words = [t.text for t in run]
     for end in range(len(words), 0, -1):
         if not _good_head(words[end - 1]):
             continue

@@ -39,7 +39,9 @@ def sentences(text: str) -> list[str]:
     parts = re.split(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])", text)
     out: list[str] = []
     for p in parts:
-        if out and _ABBREV.search(out[-1]):
+        # an abbreviation is at most 7 characters ("approx."): the last 8 hold it and the \b
+        # before it, and the search need not try every position of the sentence
+        if out and _ABBREV.search(out[-1][-8:]):
             out[-1] = out[-1] + " " + p
         else:
             out.append(p)

@@ -82,6 +82,9 @@ def singular(word: str) -> str:
 _ACRO_PLURAL = re.compile(r"^([A-Z][A-Za-z0-9]*[A-Z0-9])s$")
 
 
+# Memoised: the chunker asks about every word of every abstract (518 k calls for 1,000
+# abstracts; the artefact finder over them 0.45 s -> 0.15 s with token_texts).
+@lru_cache(maxsize=400_000)
 def is_artefact(word: str) -> bool:
     """A named thing written with case or digits: GRPO, SAM2, DROID, AlphaAlign, GPT-4, LLMs.
 
