@@ -352,7 +352,7 @@ def link(
     select(state, min_rank_single)
     name(state, ex.texts)
     mentions = rank(state, papers, doc_vectors, vectors, ranking or Ranking())
-    forms = {state.key_of[r]: sorted(state.forms[r]) for r in state.keep}
+    forms = {state.key_of[r]: sorted(state.forms[r]) for r in sorted(state.keep)}
     linked = Linked(list(state.concepts.values()), mentions, broader(state), forms, sorted(set(state.merges)))
     release_memos()
     return linked
@@ -672,7 +672,7 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
         [[w for w in T.token_texts(item) if w[0].isalnum()] for s in T.sentences(t)[1:] for item in s.split(";")]
         for t in texts
     )
-    for root in state.keep:
+    for root in sorted(state.keep):  # in a fixed order: two groups with one display key get the same keys in every run
         mks = state.groups[root]
         counts: Counter = Counter()
         for mk in mks:
@@ -800,9 +800,9 @@ def rank(
 
 def broader(state: LinkState) -> list[tuple[str, str]]:
     """BROADER: (narrower key, broader key) for a concept's nearest proper suffix that is itself a concept."""
-    by_core = {T.core(tuple(w.lower() for w in state.name_key[r])): state.key_of[r] for r in state.keep}
+    by_core = {T.core(tuple(w.lower() for w in state.name_key[r])): state.key_of[r] for r in sorted(state.keep)}
     out: list[tuple[str, str]] = []
-    for r in state.keep:
+    for r in sorted(state.keep):
         k = T.core(tuple(w.lower() for w in state.name_key[r]))
         for s in range(1, len(k)):
             parent = by_core.get(k[s:])
