@@ -209,3 +209,28 @@ def test_keybert_choice_is_keybert(samples):
         assert mine == [list(r) for r in kb]
         assert mine[1] == [] and len(mine[0]) == 15
     assert mine[2] == []
+
+
+def test_keybert_ranks_whenever_the_model_runs_and_a_cached_rebuild_replays_it(samples, tmp_path, monkeypatch):
+    """A cold build ranks with KeyBERT itself; a rebuild whose vectors are all cached replays
+    KeyBERT's numbers without loading the model, and gives the same graph."""
+    import graphkit.extract as X
+    from graphkit.build import build
+    from graphkit.read import read_papers
+
+    monkeypatch.setenv("GRAPHKIT_CACHE_DIR", str(tmp_path / "cache"))
+    calls = []
+    keybert, replay = X._keybert, X.keybert_choice
+    monkeypatch.setattr(X, "_keybert", lambda *a: calls.append("KeyBERT") or keybert(*a))
+    monkeypatch.setattr(X, "keybert_choice", lambda *a: calls.append("replay") or replay(*a))
+    papers = read_papers(samples)[0][:6]
+    graphs = []
+    for _ in range(2):
+        embedder = X.default_embedder()
+        g, _ = build(papers, extractor=X.KeyBERTExtractor(embedder), embedder=embedder)
+        graphs.append(g)
+    assert calls == ["KeyBERT", "replay"]
+    assert embedder._model is None  # the rebuild never loaded the model
+    a, b = graphs
+    assert dict(a.nodes(data=True)) == dict(b.nodes(data=True))
+    assert list(a.edges(keys=True, data=True)) == list(b.edges(keys=True, data=True))
