@@ -28,6 +28,7 @@ __all__ = [
     "repair",
     "split_glued",
     "strip_rights",
+    "strip_urls",
     "strip_markup",
     "uncap_title",
     "STOP_WORDS",
@@ -137,9 +138,24 @@ _RIGHTS_WORDS = ("©", "(c)", "(C)", "opyright", "All rights reserved")
 
 
 def repair(text: str) -> str:
-    """Markup stripped, a publisher's notice dropped and glued sentences split: the text
-    extraction should read."""
-    return split_glued(strip_markup(strip_rights(text)))
+    """Markup stripped, web addresses and a publisher's notice dropped and glued sentences
+    split: the text extraction should read."""
+    return split_glued(strip_markup(strip_urls(strip_rights(text))))
+
+
+# A web address is no concept: "code at https://github.com/x/y" made "HTTP" and "github.com"
+# hubs of the 79,345 scale abstracts. Its last character is never the sentence's full stop.
+_URL = re.compile(
+    r"(?:\b(?:https?|ftp)://|\bwww\.|\b(?:github|gitlab|bitbucket|huggingface)\.(?:com|org|io|co)/)"
+    r"[^\s<>\"')\]]*[^\s<>\"')\].,;:!?]"
+)
+
+
+def strip_urls(text: str) -> str:
+    """``text`` without its web addresses."""
+    if "://" not in text and "www." not in text and ".com/" not in text and ".org/" not in text:
+        return text
+    return _URL.sub("", text)
 
 
 # ---------------------------------------------------------------- what may be a concept
@@ -175,6 +191,8 @@ SCAFFOLDS = frozenset(
         ("wide", "range"),
         ("real", "world"),
         ("empirical", "result"),
+        ("numerical", "experiment"),
+        ("numerical", "result"),
         ("future", "work"),
         ("key", "insight"),
         ("paper",),
@@ -239,6 +257,7 @@ _NOT_FIRST = frozenset("based driven guided aware free level style wise specific
     "state-of-the-art",
     "sota",
     "proposed",
+    "previous",
     "real-world",
 }
 
@@ -251,7 +270,7 @@ def rejection(phrase: str) -> str | None:
 
     A name or acronym (REINFORCE, SAM2) is always acceptable unless it is a stop word in
     capitals (FOR, AND in a title written in capitals)."""
-    words = [w for w in re.split(r"\s+", phrase.strip()) if w]
+    words = [re.sub(r"(?<=\w)['’][sS]$", "", w) for w in re.split(r"\s+", phrase.strip()) if w]  # as tokens are
     if not words:
         return "empty"
     parts = [p for w in words for p in w.split("-") if p]
@@ -288,15 +307,31 @@ def rejection(phrase: str) -> str | None:
         and (key[-1] not in _TERM_HEADS or (core[0] in _VAGUE and key[-1] == "model"))
     ):
         return "adjective"  # "neural approach", "efficient method" (but "generative model" is a term)
-    if words[0].lower() in _NOT_FIRST or " ".join(lower[:4]) == "state of the art":
+    if words[0].lower() in _NOT_FIRST or " ".join(lower[:4]) == "state of the art" or lower[:2] == ["real", "world"]:
         return "scaffold"  # "based reinforcement learning", "state-of-the-art GAN"
     if any(L.is_verb_only(p) for p in parts) or any(_verb_s(p) for p in parts[:-1]):
         return "verb"
     if len(words) == 1 and (L.is_adjective(head) or L.noun_lemma(head.lower()) in _MODIFIERS):  # "multiples"
         return "adjective"
+    if len(words) == 1 and len(parts) == 1 and (L.noun_lemma(head.lower()) in _NOT_ALONE or not _wordlike(head)):
+        return "not alone"  # "ones", "betters", "first", "o", "2", "github.com": hubs of 79k abstracts in --fast
     if not L.is_nominal(head):
         return "adjective head"
     return None
+
+
+#: Words that start many phrases ("one-shot", "first-order", "better results") but name no
+#: idea alone.
+_NOT_ALONE = frozenset(
+    """one two three four five first second third last next more most less least many much few
+    several various new well better best worse worst able given high low large small good bad
+    real true false same different""".split()
+)
+
+
+def _wordlike(word: str) -> bool:
+    """Three or more letters, no digits alone, no dots between letters (a domain)."""
+    return len(word) >= 3 and any(c.isalpha() for c in word) and not re.search(r"[A-Za-z]\.[A-Za-z]", word)
 
 
 def _verb_s(word: str) -> bool:

@@ -441,8 +441,16 @@ def pool_common(state: LinkState, phrases: Sequence[Sequence[str]], is_scaffold:
     for ps in phrases:
         df.update({re.split(r"[\s-]", p, maxsplit=1)[0] for p in ps})
     for w, n in sorted(df.items()):
-        if n >= COMMON_WORD_PAPERS and L.is_nominal(w) and not L.is_adjective(w):
+        if n >= COMMON_WORD_PAPERS and _common_noun(w):
             _add(state, w, _SHARED_ONLY, T.is_artefact(w), is_scaffold)
+
+
+def _common_noun(word: str) -> bool:
+    """A noun and nothing else (unknown words count as nouns): "diffusion", "planning", not
+    "synthetic", "better", "first" (they also read as adjectives or adverbs) nor "challenging"
+    (a verb only); they flooded the 79,345 scale abstracts' --fast graph."""
+    readings = L.readings(word.lower())
+    return L.is_nominal(word) and not readings & {"ADJ", "ADV"} and (not readings or "NOUN" in readings)
 
 
 def join_cores(state: LinkState, vectors: PhraseVectors) -> None:

@@ -219,6 +219,18 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("neural approach", "adjective"),
         ("state-of-the-art reinforcement learning algorithm", "scaffold"),
         ("based reinforcement learning", "scaffold"),
+        # hubs of the 79,345 scale abstracts in --fast: words that start phrases but name nothing alone
+        ("ones", "not alone"),
+        ("betters", "not alone"),
+        ("first", "not alone"),
+        ("well", "not alone"),
+        ("2", "not alone"),
+        ("o", "not alone"),
+        ("github.com", "not alone"),
+        ("How's", "stop word"),
+        ("real world dataset", "scaffold"),
+        ("previous model", "scaffold"),
+        ("numerical experiments", "scaffold"),
     ],
 )
 def test_not_a_concept(phrase, why):
@@ -254,6 +266,12 @@ def test_not_a_concept(phrase, why):
         "question answering",
         "pruning",
         "state space model",
+        "one-shot learning",
+        "few-shot learning",
+        "first-order method",
+        "T5",
+        "gradient",
+        "GAN's",
     ],
 )
 def test_a_concept(phrase):
@@ -462,3 +480,14 @@ def test_a_listed_name_takes_its_mates_kind_an_ordinary_word_does_not():
     state.mates["a"].update({"c": 3})
     LK._kinds_from_lists(state)
     assert state.concepts["mnist"].kind == "dataset" and state.concepts["agent"].kind == "term"
+
+
+def test_web_addresses_are_no_part_of_the_analysed_text():
+    text = "Code is at https://github.com/a/b-c. See www.example.org/x, github.com/y/z (or http://a.io/p)."
+    assert R.strip_urls(text) == "Code is at . See ,  (or )."
+    assert R.repair("We use GitHub. No address here.") == "We use GitHub. No address here."
+
+
+def test_a_common_first_word_joins_the_pool_only_if_it_is_a_noun_and_nothing_else():
+    assert LK._common_noun("diffusion") and LK._common_noun("planning") and LK._common_noun("backpropagation")
+    assert not any(LK._common_noun(w) for w in ("synthetic", "better", "first", "challenging", "well"))
