@@ -697,6 +697,9 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
                 if _mk(s) == same:
                     votes[M.authors_case(s, case)] += c
             concept_name = R.display_name(votes)
+            if R.rejection(concept_name):  # a name no concept may have ("How" led 79,345 abstracts' --fast map)
+                state.keep.discard(root)
+                continue
         aliases: dict[str, str] = {}
         for s in counts:
             d = _display(s, keep_case=_is_long_form(state, mks, s) and _is_proper(s))
