@@ -258,6 +258,7 @@ _NOT_FIRST = frozenset("based driven guided aware free level style wise specific
     "sota",
     "proposed",
     "previous",
+    "art",  # the tail of "state-of-the-art X" the chunker cut: "art reinforcement learning algorithm"
     "real-world",
 }
 

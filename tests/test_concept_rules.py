@@ -230,6 +230,7 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("How's", "stop word"),
         ("real world dataset", "scaffold"),
         ("previous model", "scaffold"),
+        ("art reinforcement learning algorithm", "scaffold"),
         ("numerical experiments", "scaffold"),
     ],
 )
