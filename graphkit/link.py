@@ -319,6 +319,8 @@ class LinkState:
     merges: list[tuple[str, str]] = field(default_factory=list)
     built_on: list[set[str]] = field(default_factory=list)  # per paper: groups it calls its work X-based on
     mates: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> groups listed beside it
+    single: Counter = field(default_factory=Counter)  # group -> occurrences of its one-word forms
+    graded: Counter = field(default_factory=Counter)  # group -> those right after "very", "is", ... (R.GRADERS)
 
 
 def link(
@@ -548,18 +550,28 @@ def group(state: LinkState) -> None:
     state.groups = {min(mks): mks for mks in members.values()}
     state.group_of = {mk: root for root, mks in state.groups.items() for mk in mks}
     owner = {key: root for root, mks in state.groups.items() for mk in mks for key in state.keys_of[mk]}
+    variants: dict[str, set[tuple[str, ...]]] = {root: set() for root in state.groups}
+    deriving: dict[tuple[str, ...], set[str]] = defaultdict(set)  # variant -> groups that derive it
+    for root, mks in state.groups.items():
+        for mk in mks:
+            for key in state.keys_of[mk]:
+                c = T.core(key)
+                # "diffusion model" also matches "diffusion-based", "diffusion approach", ...; a key
+                # with two generic heads does not ("vision-based method" is not every "vision-based X")
+                if len(key) - len(c) == 1 and not (len(c) == 1 and c[0] in TOO_BROAD):
+                    for v in (c + (h,) for h in T.GENERIC_HEADS):
+                        variants[root].add(v)
+                        deriving[v].add(root)
     for root, mks in state.groups.items():
         fs: set[tuple[str, ...]] = set()
         for mk in mks:
-            for key in state.keys_of[mk]:
-                fs.add(key)
-                c = T.core(key)
-                if c != key and not (len(c) == 1 and c[0] in TOO_BROAD):
-                    # "diffusion model" also matches "diffusion-based", "diffusion approach", ...
-                    # (unless another concept has that form as its own: "language model" / "language")
-                    fs.update(v for v in (c + (h,) for h in T.GENERIC_HEADS) if owner.get(v, root) == root)
-                if mk in state.expansions:
-                    state.acronym_forms[root].add(key)
+            fs.update(state.keys_of[mk])
+            if mk in state.expansions:
+                state.acronym_forms[root].update(state.keys_of[mk])
+        # a variant another concept has as its own form ("language model" / "language") or that
+        # two concepts derive ("vision model" from "vision algorithm" and "vision technique") is
+        # neither's: it would link every paper saying it to both
+        fs.update(v for v in variants[root] if owner.get(v, root) == root and (v in fs or deriving[v] == {root}))
         state.forms[root] = {f for f in fs if f}
 
 
@@ -585,6 +597,11 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             if tok is not None and tok in lengths
             for f, root in _matches(seq, pos, lengths[tok], index)
         ]
+        for pos, f, root in matched:
+            if len(f) == 1:
+                state.single[root] += 1
+                if pos and seq[pos - 1] in R.GRADERS:
+                    state.graded[root] += 1  # "is challenging", "very stable": an adjective
         kept = M.mentions_in(matched)
         after = _list_context(state, seq, sent_of, kept)
         scanned.append([(f, root, inside, sents[sent_of[pos]][1], a) for (pos, f, root, inside), a in zip(kept, after)])
@@ -646,6 +663,7 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
         codes.extend(row[r] * n + i for r in h if r not in here)
     pairs = np.sort(np.array(codes, dtype=np.int64))
     del codes
+    bars = getattr(vectors.embedder, "mention_bars", (M.MENTION_WORD, M.MENTION_PHRASE))
     for start in range(0, len(found), _BLOCK):  # a block of groups' vectors at a time (79k papers: 0.5 GB at once)
         block = found[start : start + _BLOCK]
         vec = vectors([top[r] for r in block])
@@ -653,7 +671,7 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
         for code in pairs[lo:hi].tolist():
             j, i = divmod(code, n)
             r = found[j]
-            if float(vec[j - start] @ doc_vectors[i]) < M.threshold(top[r], share[r]):
+            if float(vec[j - start] @ doc_vectors[i]) < M.threshold(top[r], share[r], bars):
                 del state.hits[i][r]
     state.paper_count = Counter(r for h in state.hits for r in h)
 
@@ -666,6 +684,8 @@ def select(state: LinkState, min_rank_single: int) -> None:
         if any(mk in state.removed for mk in mks) or state.paper_count[root] == 0:
             continue
         is_art = any(mk in state.artefacts for mk in mks)
+        if not is_art and root not in renamed_groups and R.used_as_adjective(state.graded[root], state.single[root]):
+            continue  # "challenging", "stable": the papers use it as an adjective
         best = min(state.best_rank.get(mk, 10**9) for mk in mks)
         if state.paper_count[root] >= 2 or is_art or best <= min_rank_single or root in renamed_groups:
             state.keep.add(root)

@@ -93,14 +93,16 @@ RARE_WORD_SHARE = 0.01
 BACKGROUND_SHARE = 0.2
 
 
-def threshold(surface: str, share: float = 0.0) -> float:
+def threshold(surface: str, share: float = 0.0, bars: tuple[float, float] = (MENTION_WORD, MENTION_PHRASE)) -> float:
     """The least paper-concept cosine for an unchosen mention of a concept written ``surface``
-    that occurs in ``share`` of the papers."""
+    that occurs in ``share`` of the papers. ``bars``: the word and phrase bars of the embedding
+    space the cosines come from (an embedder's ``mention_bars``; MiniLM's by default)."""
     if share > BACKGROUND_SHARE:
         return math.inf  # only the papers whose extractor chose it
     if any(L.is_name(p) for w in surface.split() for p in w.split("-") if p):
         return MENTION_NAME
-    return MENTION_PHRASE if len(surface.split()) > 1 or share < RARE_WORD_SHARE else MENTION_WORD
+    word, phrase = bars
+    return phrase if len(surface.split()) > 1 or share < RARE_WORD_SHARE else word
 
 
 def word_case_counts(sentences_of: Iterable[Sequence[Sequence[str]]]) -> Counter:
