@@ -47,6 +47,10 @@ __all__ = [
     "singular_form",
     "kind_from_context",
     "name_kind",
+    "GRADERS",
+    "ADJECTIVE_USE",
+    "ADJECTIVE_USES",
+    "used_as_adjective",
 ]
 
 # ---------------------------------------------------------------- text repair
@@ -193,6 +197,8 @@ SCAFFOLDS = frozenset(
         ("empirical", "result"),
         ("numerical", "experiment"),
         ("numerical", "result"),
+        ("theoretical", "result"),
+        ("simulation", "result"),
         ("future", "work"),
         ("key", "insight"),
         ("paper",),
@@ -308,7 +314,9 @@ def rejection(phrase: str) -> str | None:
         and (key[-1] not in _TERM_HEADS or (core[0] in _VAGUE and key[-1] == "model"))
     ):
         return "adjective"  # "neural approach", "efficient method" (but "generative model" is a term)
-    if words[0].lower() in _NOT_FIRST or " ".join(lower[:4]) == "state of the art" or lower[:2] == ["real", "world"]:
+    # "state-of-theart", "real-worlds": as the scale abstracts write them too
+    praise = lower[:3] in (["state", "of", "the"], ["state", "of", "theart"])
+    if words[0].lower() in _NOT_FIRST or praise or lower[:2] in (["real", "world"], ["real", "worlds"]):
         return "scaffold"  # "based reinforcement learning", "state-of-the-art GAN"
     if any(L.is_verb_only(p) for p in parts) or any(_verb_s(p) for p in parts[:-1]):
         return "verb"
@@ -316,6 +324,8 @@ def rejection(phrase: str) -> str | None:
         return "adjective"
     if len(words) == 1 and len(parts) == 1 and (L.noun_lemma(head.lower()) in _NOT_ALONE or not _wordlike(head)):
         return "not alone"  # "ones", "betters", "first", "o", "2", "github.com": hubs of 79k abstracts in --fast
+    if len(words) == 1 and len(parts) > 1 and lower[0] in _NOT_ALONE:
+        return "not alone"  # "large-scale", "high-level", "few-shot": modifiers ("large-scale" led 79k abstracts)
     if not L.is_nominal(head):
         return "adjective head"
     return None
@@ -328,6 +338,28 @@ _NOT_ALONE = frozenset(
     several various new well better best worse worst able given high low large small good bad
     real true false same different""".split()
 )
+
+
+#: Words before which a word is graded or predicated, which an adjective is and a noun is not
+#: ("very challenging", "remains challenging", "is stable"; "more" is left out: "more data").
+GRADERS = frozenset(
+    """very highly extremely increasingly particularly quite relatively too so fairly remarkably
+    notoriously inherently prohibitively especially is are was were be being been remains remain
+    becomes become seems seem""".split()
+)
+#: Share of a single word's occurrences right after a grader above which the corpus uses it as
+#: an adjective, whatever the dictionary says ("challenging" is only a verb there, "stable" a
+#: noun too). Measured on 20,000 scale abstracts: adjectives difficult 0.44, challenging 0.24,
+#: robust 0.13, stable 0.10, promising 0.085, efficient 0.061; nouns at most 0.007 (memory),
+#: gerunds ~0.001 (tracking, planning, training). At least ADJECTIVE_USES such occurrences.
+ADJECTIVE_USE = 0.03
+ADJECTIVE_USES = 3
+
+
+def used_as_adjective(graded: int, occurrences: int) -> bool:
+    """Does a single word found ``occurrences`` times, ``graded`` of them right after a word of
+    :data:`GRADERS`, read as an adjective in this corpus?"""
+    return graded >= ADJECTIVE_USES and graded >= ADJECTIVE_USE * occurrences
 
 
 def _wordlike(word: str) -> bool:
