@@ -57,3 +57,24 @@ def test_add_node_and_rel_write_through_one_attribute(monkeypatch):
     S.add_node(h, "concept:c", S.CONCEPT, key="c", label="SAM2")
     assert h.nodes["concept:c"] == {"type": "Concept", "key": "c", "label": "SAM2"}
     assert S.node_type(h.nodes["concept:c"]) == "Concept"
+
+
+def test_build_id_is_the_digest_of_the_sorted_node_and_edge_lines():
+    import hashlib
+
+    from graphkit.build import build_id
+
+    g = nx.MultiDiGraph()
+    for u, v, k in [
+        ("paper:b", "concept:x", "MENTIONS"),
+        ("paper:a", "concept:x", "MENTIONS"),
+        ("author:z", "paper:a", "WROTE"),
+        ("paper:b", "paper:a", "CITES"),
+        ("paper:b", "concept:a", "MENTIONS"),
+    ]:
+        g.add_edge(u, v, key=k)
+    g.add_node("concept:lonely")
+    lines = [f"n\t{n}\n" for n in sorted(g.nodes)] + [f"e\t{u}\t{v}\t{k}\n" for u, v, k in sorted(g.edges(keys=True))]
+    assert build_id(g) == hashlib.sha256("".join(lines).encode()).hexdigest()[:16]
+    g.add_edge("paper:a", "concept:a", key="MENTIONS")
+    assert build_id(g) != hashlib.sha256("".join(lines).encode()).hexdigest()[:16]
