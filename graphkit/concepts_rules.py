@@ -467,6 +467,8 @@ def spells(short: str, long: str) -> bool:
     words = [w.lower() for w in long.split() if w]
     if not letters or not words:
         return False
+    if len(letters) >= 2 and [c.lower() for c in long if c.isupper()] == letters:
+        return True  # the authors capitalised its letters: "Maximum a-posteriori Policy Optimisation" (MPO)
     # a generic head at the end may give no letter ("LSTM" = "long short-term memory network")
     while len(words) > 1 and not _spelled(letters, words) and L.word_key(words[-1]) in GENERIC_HEADS | {"network"}:
         words = words[:-1]

@@ -99,6 +99,9 @@ def test_a_form_and_its_generic_head_merge_only_when_embeddings_agree():
         ("LSTM", "long Short-Term memory network", True),
         ("GAT", "graph attention network", True),
         ("EMP", "Embodied Perception Memory", True),
+        ("MPO", "Maximum a-posteriori Policy Optimisation", True),  # dev: its capitals spell it
+        ("PACT", "PArameterized Clipping acTivation", True),
+        ("PO", "Proximal Policy Optimization", False),
     ],
 )
 def test_an_acronym_is_spelled_by_its_long_form(short, long, ok):
