@@ -207,7 +207,7 @@ def pair_counts(
     keys: Sequence[str],
     chunk: int = 2000,
     min_weight: int = 1,
-    block_pairs: int = 16_000_000,
+    block_pairs: int = 8_000_000,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(pair codes ``i * len(keys) + j`` with i < j, papers sharing each pair, papers of each key).
 
@@ -217,7 +217,8 @@ def pair_counts(
     paper's pairs at once. With ``min_weight`` above 1 only the pairs that reach it are
     returned, and they are counted for a range of first concepts at a time, each range
     holding about ``block_pairs`` pairs (with repeats), so the pairs seen once, most of them
-    on a big corpus, are never all held at once (79,345 abstracts: some 10^8 pairs).
+    on a big corpus, are never all held at once (79,345 abstracts: some 10^8 pairs; a range's
+    counting holds about 40 bytes a pair at its peak, so 8 M pairs a range is about 0.3 GB).
     """
     col = {k: n for n, k in enumerate(keys)}
     per_paper: dict[str, set[int]] = {}

@@ -550,29 +550,34 @@ def group(state: LinkState) -> None:
     state.groups = {min(mks): mks for mks in members.values()}
     state.group_of = {mk: root for root, mks in state.groups.items() for mk in mks}
     owner = {key: root for root, mks in state.groups.items() for mk in mks for key in state.keys_of[mk]}
-    variants: dict[str, set[tuple[str, ...]]] = {root: set() for root in state.groups}
-    deriving: dict[tuple[str, ...], set[str]] = defaultdict(set)  # variant -> groups that derive it
-    for root, mks in state.groups.items():
-        for mk in mks:
-            for key in state.keys_of[mk]:
-                c = T.core(key)
-                # "diffusion model" also matches "diffusion-based", "diffusion approach", ...; a key
-                # with two generic heads does not ("vision-based method" is not every "vision-based X")
-                if len(key) - len(c) == 1 and not (len(c) == 1 and c[0] in TOO_BROAD):
-                    for v in (c + (h,) for h in T.GENERIC_HEADS):
-                        variants[root].add(v)
-                        deriving[v].add(root)
+    # "diffusion model" also matches "diffusion-based", "diffusion approach", ... (its core with any
+    # generic head); a key with two generic heads does not ("vision-based method" is not every
+    # "vision-based X"). A variant another concept has as its own form ("language model" /
+    # "language"), or whose core two concepts derive from ("vision algorithm", "vision technique"
+    # both give "vision model"), is neither's: it would link every paper saying it to both.
+    deriver: dict[tuple[str, ...], str | None] = {}  # core -> the one group deriving from it, None if several
+    for root, key in _keys_with_a_generic_head(state):
+        c = T.core(key)
+        deriver[c] = root if deriver.get(c, root) == root else None
     for root, mks in state.groups.items():
         fs: set[tuple[str, ...]] = set()
         for mk in mks:
             fs.update(state.keys_of[mk])
             if mk in state.expansions:
                 state.acronym_forms[root].update(state.keys_of[mk])
-        # a variant another concept has as its own form ("language model" / "language") or that
-        # two concepts derive ("vision model" from "vision algorithm" and "vision technique") is
-        # neither's: it would link every paper saying it to both
-        fs.update(v for v in variants[root] if owner.get(v, root) == root and (v in fs or deriving[v] == {root}))
+        for c in {T.core(key) for key in fs if len(key) - len(T.core(key)) == 1}:
+            if deriver.get(c) == root and not (len(c) == 1 and c[0] in TOO_BROAD):
+                fs.update(v for v in (c + (h,) for h in T.GENERIC_HEADS) if v not in owner)
         state.forms[root] = {f for f in fs if f}
+
+
+def _keys_with_a_generic_head(state: LinkState):
+    """(group, key) for each key that ends in exactly one generic head ("diffusion model")."""
+    for root, mks in state.groups.items():
+        for mk in mks:
+            for key in state.keys_of[mk]:
+                if len(key) - len(T.core(key)) == 1:
+                    yield root, key
 
 
 def scan(state: LinkState, texts: Sequence[str]) -> None:

@@ -13,11 +13,13 @@ from graphkit.analyse import (
     cluster_names,
     concept_bursts,
     concept_year_counts,
+    cooccurrence_graph,
     kleinberg_bursts,
     leiden_clusters,
     map_layout,
     mean_years,
     papers_per_year,
+    partition,
     rising,
 )
 from graphkit.viz import PALETTE, UNCLUSTERED, cluster_color, gexf_viz, node_size, year_color
@@ -64,6 +66,22 @@ def test_leiden_finds_the_two_groups_and_leaves_the_lonely_concept_out(label_att
     assert sorted({c["concept:a0"], c["concept:b0"]}) == [0, 1]
     assert c["concept:lonely"] == -1
     assert leiden_clusters(g) == c  # seeded: the same clusters every run
+
+
+def test_leiden_from_numbered_edges_equals_leiden_on_the_networkx_copy():
+    import random
+
+    rng = random.Random(3)
+    g = two_blobs()
+    for i in range(40):  # a tangle of weak edges (both directions, repeats, a self-loop) to order
+        concept(g, f"r{i}", papers=3)
+    keys = [n for n in g.nodes]
+    for _ in range(300):
+        u, v = rng.choice(keys), rng.choice(keys)
+        g.add_edge(u, v, key="CO_OCCURS", type="CO_OCCURS", weight=1, strength=round(rng.random(), 3))
+    assert leiden_clusters(g) == partition(cooccurrence_graph(g))
+    some = keys[::2]
+    assert leiden_clusters(g, nodes=some) == partition(cooccurrence_graph(g, some))
 
 
 def test_clusters_are_named_by_their_most_distinctive_concepts():
