@@ -140,8 +140,8 @@ def build_files(
     from .extract import KeyBERTExtractor, default_embedder
     from .io import check_outputs
     from .progress import stage
-    from .read import read_papers
     from .qstore import save_store
+    from .read import read_papers
     from .sidecar import file_digest, save_sidecar
     from .thesaurus import read_thesaurus
 
@@ -293,7 +293,8 @@ def graph_for(graph_path: str | os.PathLike, question: str, *args) -> nx.MultiDi
     :mod:`graphkit.query` give the same answers on either graph."""
     import sqlite3
 
-    from .qstore import Unusable, open_store as open_query_store
+    from .qstore import Unusable
+    from .qstore import open_store as open_query_store
 
     qs = None if os.environ.get(NO_QUERY_STORE) else open_query_store(graph_path)
     if qs is not None:

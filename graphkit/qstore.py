@@ -42,7 +42,7 @@ _SCHEMA = """
 CREATE TABLE meta(k TEXT PRIMARY KEY, v);
 CREATE TABLE nodes(id TEXT NOT NULL, attrs TEXT NOT NULL);
 CREATE TABLE edges(src INTEGER NOT NULL, dst INTEGER NOT NULL, key TEXT NOT NULL, score REAL, attrs TEXT NOT NULL);
-CREATE TABLE concepts(node INTEGER PRIMARY KEY, paper_count INTEGER NOT NULL, lname TEXT NOT NULL);
+CREATE TABLE concepts(node INTEGER PRIMARY KEY, paper_count INTEGER NOT NULL, lname TEXT NOT NULL, name TEXT);
 CREATE TABLE labels(node INTEGER NOT NULL, label TEXT NOT NULL, lower TEXT NOT NULL, mkey TEXT NOT NULL);
 CREATE TABLE dois(doi TEXT NOT NULL, node INTEGER NOT NULL);
 """
@@ -83,7 +83,7 @@ def _rows(g: nx.MultiDiGraph):
         index[n] = i
         yield "nodes", (i, n, json.dumps(d, ensure_ascii=False))
         if S.is_type(d, S.CONCEPT):
-            yield "concepts", (i, int(d.get("paper_count", 0)), str(d.get("name") or "").lower())
+            yield "concepts", (i, int(d.get("paper_count", 0)), str(d.get("name") or "").lower(), d.get("name", ""))
             for label in dict.fromkeys(_labels(d)):
                 yield "labels", (i, label, label.lower(), _mkey(label))
         elif S.is_type(d, S.PAPER) and d.get("doi"):
@@ -96,7 +96,7 @@ def _rows(g: nx.MultiDiGraph):
 _INSERT = {
     "nodes": "INSERT INTO nodes(rowid, id, attrs) VALUES (?, ?, ?)",
     "edges": "INSERT INTO edges(rowid, src, dst, key, score, attrs) VALUES (?, ?, ?, ?, ?, ?)",
-    "concepts": "INSERT INTO concepts VALUES (?, ?, ?)",
+    "concepts": "INSERT INTO concepts VALUES (?, ?, ?, ?)",
     "labels": "INSERT INTO labels VALUES (?, ?, ?, ?)",
     "dois": "INSERT INTO dois VALUES (?, ?)",
 }
@@ -285,7 +285,7 @@ class QueryStore:
     def _concept(self, name: str) -> tuple[_Rows, str]:
         """The rows holding every concept ``name`` could mean, and the node it means
         (:func:`graphkit.query.find_concept` chooses)."""
-        from .query import find_concept
+        from .query import concept_not_found, find_concept
 
         rows = self._rows()
         want = name.strip()
@@ -294,8 +294,8 @@ class QueryStore:
         if want and not found:
             sql = "SELECT node FROM labels WHERE lower = ? OR mkey = ?"
             found = [r for (r,) in self.con.execute(sql, (want.lower(), _mkey(want)))]
-        if not found:  # find_concept's error suggests the closest names of all concepts
-            found = [r for (r,) in self.con.execute("SELECT node FROM concepts")]
+        if want and not found:  # find_concept's error, without reading every concept whole
+            raise concept_not_found(name, [n for (n,) in self.con.execute("SELECT name FROM concepts ORDER BY node")])
         rows.add_nodes(found)
         return rows, find_concept(rows.graph(), name)
 
@@ -314,33 +314,52 @@ class QueryStore:
         return rows.graph()
 
     def neighbourhood(self, name: str, depth: int = 1, max_papers: int = 300) -> nx.MultiDiGraph:
-        """For :func:`graphkit.query.neighbourhood` (with its default caps): step by step, the
-        ``max_papers`` papers that mention the step's concepts most strongly with all their
-        mentions, and those concepts' co-occurrences; then every edge between the nodes kept.
-        Which concepts each step starts from is what neighbourhood() answers on the rows so far."""
+        """For :func:`graphkit.query.neighbourhood` (with its default caps): the concepts
+        ``name`` may mean and the nodes it keeps, with every edge between them.
+
+        What it keeps is found step by step on a light graph (edges, and nodes bare but for
+        the concepts ``name`` may mean): each step adds the ``max_papers`` papers that mention
+        the step's concepts most strongly with all their mentions, and those concepts'
+        co-occurrences; neighbourhood() on it then says which concepts the next step starts
+        from. The answer is the same on the graph returned: the kept nodes and any others
+        with every edge between them hold every kept node's weight, and a top-k of a subset
+        that holds the whole top-k is that top-k."""
         from .query import neighbourhood
 
         rows, center = self._concept(name)
-        frontier, seen = {rows.ids[center]}, {center}
-        sql = (
+        light, ids = rows.graph(), dict(rows.ids)
+        frontier, seen, papers = {ids[center]}, {ids[center]}, set()
+        rank = (
             "SELECT e.src FROM edges e JOIN nodes n ON n.rowid = e.src WHERE e.dst IN ({}) AND e.key = ? "
             "GROUP BY e.src ORDER BY max(max(e.score), 0.0) DESC, n.id LIMIT ?"
         )
         for step in range(1, max(1, depth) + 1):
             assert len(frontier) <= _CHUNK  # at most neighbourhood()'s max_concepts: one query ranks them all
-            papers = [r for (r,) in _chunks(self.con, sql, frontier, S.MENTIONS, max_papers)]
-            rows.add_nodes(papers)
-            rows.add_edges("src", papers, (S.MENTIONS,))
-            rows.add_edges("src", frontier, (S.CO_OCCURS,))
-            rows.add_edges("dst", frontier, (S.CO_OCCURS,))
-            sub = neighbourhood(rows.graph(), center, depth=step)
-            concepts = {n for n, d in sub.nodes(data=True) if S.is_type(d, S.CONCEPT)}
-            frontier = {rows.ids[n] for n in concepts - seen}
-            seen |= concepts
+            top = [r for (r,) in _chunks(self.con, rank, frontier, S.MENTIONS, max_papers)]
+            papers.update(top)
+            self._light(light, ids, "src", top, S.MENTIONS)
+            self._light(light, ids, "src", frontier, S.CO_OCCURS)
+            self._light(light, ids, "dst", frontier, S.CO_OCCURS)
+            kept = {ids[n] for n in neighbourhood(light, center, depth=step)}
+            frontier = kept - seen - papers
+            seen |= kept
             if not frontier:
                 break
-        rows.add_edges_within(rows.ids[n] for n in sub)
+        rows.add_nodes(seen)
+        rows.add_edges_within(rows.nodes)
         return rows.graph()
+
+    def _light(self, g: nx.MultiDiGraph, ids: dict, side: str, rowids, key: str) -> None:
+        """Add to ``g`` the ``key`` edges whose ``side`` is one of ``rowids`` (their nodes bare)."""
+        sql = (
+            "SELECT s.id, s.rowid, d.id, d.rowid, e.attrs FROM edges e JOIN nodes s ON s.rowid = e.src "
+            f"JOIN nodes d ON d.rowid = e.dst WHERE e.{side} IN ({{}}) AND e.key = ?"
+        )
+        edges = []
+        for u, ur, v, vr, attrs in _chunks(self.con, sql, rowids, key):
+            ids[u], ids[v] = ur, vr
+            edges.append((u, v, key, json.loads(attrs)))
+        g.add_edges_from(edges)
 
     def _paper(self, key: str) -> tuple[_Rows, str]:
         from .biblio import normalise_doi

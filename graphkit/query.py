@@ -64,8 +64,12 @@ def find_concept(g: nx.MultiDiGraph, name: str) -> str:
     ]
     if loose:
         return min(loose)[1]
-    names = [d.get("name", "") for _, d in _concept_nodes(g)]
-    raise ConceptNotFound(name, difflib.get_close_matches(want, names, n=3, cutoff=0.6))
+    raise concept_not_found(name, [d.get("name", "") for _, d in _concept_nodes(g)])
+
+
+def concept_not_found(name: str, names: list[str]) -> ConceptNotFound:
+    """The error for a concept not found, suggesting the closest of ``names`` (every concept's)."""
+    return ConceptNotFound(name, difflib.get_close_matches(name.strip(), names, n=3, cutoff=0.6))
 
 
 def paper_display_title(d: dict, words: int = 14) -> str:
