@@ -41,7 +41,7 @@ _CHUNK = 900
 _SCHEMA = """
 CREATE TABLE meta(k TEXT PRIMARY KEY, v);
 CREATE TABLE nodes(id TEXT NOT NULL, attrs TEXT NOT NULL);
-CREATE TABLE edges(src INTEGER NOT NULL, dst INTEGER NOT NULL, key TEXT NOT NULL, score REAL, attrs TEXT NOT NULL);
+CREATE TABLE edges(src INTEGER NOT NULL, dst INTEGER NOT NULL, key TEXT NOT NULL, value REAL, attrs TEXT NOT NULL);
 CREATE TABLE concepts(node INTEGER PRIMARY KEY, paper_count INTEGER NOT NULL, lname TEXT NOT NULL, name TEXT);
 CREATE TABLE labels(node INTEGER NOT NULL, label TEXT NOT NULL, lower TEXT NOT NULL, mkey TEXT NOT NULL);
 CREATE TABLE dois(doi TEXT NOT NULL, node INTEGER NOT NULL);
@@ -49,13 +49,17 @@ CREATE TABLE dois(doi TEXT NOT NULL, node INTEGER NOT NULL);
 _INDEXES = """
 CREATE UNIQUE INDEX nodes_id ON nodes(id);
 CREATE INDEX edges_src ON edges(src, key);
-CREATE INDEX edges_dst ON edges(dst, key, score);
+CREATE INDEX edges_dst ON edges(dst, key, value);
 CREATE INDEX concepts_top ON concepts(paper_count DESC, lname, node);
 CREATE INDEX labels_label ON labels(label);
 CREATE INDEX labels_lower ON labels(lower);
 CREATE INDEX labels_mkey ON labels(mkey);
 CREATE INDEX dois_doi ON dois(doi);
 """
+
+
+#: The one attribute of an edge that neighbourhood() weighs, by relationship: the column ``value``.
+_VALUE = {S.MENTIONS: "score", S.CO_OCCURS: "strength"}
 
 
 class Unusable(Exception):
@@ -89,13 +93,13 @@ def _rows(g: nx.MultiDiGraph):
         elif S.is_type(d, S.PAPER) and d.get("doi"):
             yield "dois", (d["doi"], i)
     for i, (u, v, k, d) in enumerate(g.edges(keys=True, data=True), 1):
-        score = float(d.get("score", 0.0)) if k == S.MENTIONS else None
-        yield "edges", (i, index[u], index[v], k, score, json.dumps(d, ensure_ascii=False))
+        value = float(d.get(_VALUE[k], 0.0)) if k in _VALUE else None
+        yield "edges", (i, index[u], index[v], k, value, json.dumps(d, ensure_ascii=False))
 
 
 _INSERT = {
     "nodes": "INSERT INTO nodes(rowid, id, attrs) VALUES (?, ?, ?)",
-    "edges": "INSERT INTO edges(rowid, src, dst, key, score, attrs) VALUES (?, ?, ?, ?, ?, ?)",
+    "edges": "INSERT INTO edges(rowid, src, dst, key, value, attrs) VALUES (?, ?, ?, ?, ?, ?)",
     "concepts": "INSERT INTO concepts VALUES (?, ?, ?, ?)",
     "labels": "INSERT INTO labels VALUES (?, ?, ?, ?)",
     "dois": "INSERT INTO dois VALUES (?, ?)",
@@ -331,7 +335,7 @@ class QueryStore:
         frontier, seen, papers = {ids[center]}, {ids[center]}, set()
         rank = (
             "SELECT e.src FROM edges e JOIN nodes n ON n.rowid = e.src WHERE e.dst IN ({}) AND e.key = ? "
-            "GROUP BY e.src ORDER BY max(max(e.score), 0.0) DESC, n.id LIMIT ?"
+            "GROUP BY e.src ORDER BY max(max(e.value), 0.0) DESC, n.id LIMIT ?"
         )
         for step in range(1, max(1, depth) + 1):
             assert len(frontier) <= _CHUNK  # at most neighbourhood()'s max_concepts: one query ranks them all
@@ -350,15 +354,16 @@ class QueryStore:
         return rows.graph()
 
     def _light(self, g: nx.MultiDiGraph, ids: dict, side: str, rowids, key: str) -> None:
-        """Add to ``g`` the ``key`` edges whose ``side`` is one of ``rowids`` (their nodes bare)."""
+        """Add to ``g`` the ``key`` edges whose ``side`` is one of ``rowids``, with only the
+        attribute neighbourhood() weighs (their nodes bare)."""
         sql = (
-            "SELECT s.id, s.rowid, d.id, d.rowid, e.attrs FROM edges e JOIN nodes s ON s.rowid = e.src "
+            "SELECT s.id, s.rowid, d.id, d.rowid, e.value FROM edges e JOIN nodes s ON s.rowid = e.src "
             f"JOIN nodes d ON d.rowid = e.dst WHERE e.{side} IN ({{}}) AND e.key = ?"
         )
-        edges = []
-        for u, ur, v, vr, attrs in _chunks(self.con, sql, rowids, key):
+        edges, attr = [], _VALUE[key]
+        for u, ur, v, vr, value in _chunks(self.con, sql, rowids, key):
             ids[u], ids[v] = ur, vr
-            edges.append((u, v, key, json.loads(attrs)))
+            edges.append((u, v, key, {attr: value}))
         g.add_edges_from(edges)
 
     def _paper(self, key: str) -> tuple[_Rows, str]:
