@@ -129,14 +129,6 @@ def save_store(g: nx.MultiDiGraph, graphml: str | os.PathLike, digest: bytes) ->
     from .io import _remove_stale, _umask
 
     target = store_path(graphml)
-    st = os.stat(graphml)
-    meta = {
-        "format": FORMAT,
-        "digest": digest,
-        "size": st.st_size,
-        "mtime_ns": st.st_mtime_ns,
-        "graph": json.dumps(g.graph, ensure_ascii=False),
-    }
     try:
         _remove_stale(target.parent, target.name)  # what a killed build left
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp", dir=target.parent)
@@ -144,6 +136,14 @@ def save_store(g: nx.MultiDiGraph, graphml: str | os.PathLike, digest: bytes) ->
     except OSError:
         return None
     try:
+        st = os.stat(graphml)
+        meta = {
+            "format": FORMAT,
+            "digest": digest,
+            "size": st.st_size,
+            "mtime_ns": st.st_mtime_ns,
+            "graph": json.dumps(g.graph, ensure_ascii=False),
+        }
         con = sqlite3.connect(tmp)
         try:
             con.execute("PRAGMA journal_mode=OFF")  # a temporary file: a crash leaves it unrenamed, never used
@@ -153,7 +153,7 @@ def save_store(g: nx.MultiDiGraph, graphml: str | os.PathLike, digest: bytes) ->
             con.close()
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp's 0600 otherwise: the store is as readable as the GraphML
         os.replace(tmp, target)
-    except (OSError, sqlite3.Error):
+    except (OSError, sqlite3.Error, TypeError, ValueError):  # ...or an attribute JSON cannot hold: no store
         return None
     finally:
         if os.path.exists(tmp):

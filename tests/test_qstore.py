@@ -60,6 +60,7 @@ def _questions(g) -> list[list[str]]:
         ["concepts", "--top", "15"],
         ["concepts", "--top", "5", "--json"],
         ["concepts", "--csv"],
+        ["concepts", "--top", "3", "--thesaurus-out", "PAGE"],
         ["papers", big["name"]],
         ["papers", small["name"], "--json"],
         ["papers", alias.upper()],
@@ -230,6 +231,24 @@ def test_the_store_is_never_half_written(tmp_path, monkeypatch):
     assert qstore.save_store(g, path, b"d" * 32) is None
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.graphml"]
     monkeypatch.undo()
+    g.nodes["concept:a"]["odd"] = object()  # an attribute JSON cannot hold: no store, no error
+    assert qstore.save_store(g, path, b"d" * 32) is None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.graphml"]
+    del g.nodes["concept:a"]["odd"]
     assert qstore.save_store(g, path, b"d" * 32) == qstore.store_path(path)
     path.write_text("<graphml></graphml>")
     assert qstore.open_store(path) is None  # the GraphML changed since
+
+
+@pytest.mark.e2e
+def test_a_store_in_a_folder_with_odd_characters_is_used(runner, citation_graph, tmp_path, monkeypatch):
+    """The store is opened by URI: spaces, ?, # and % in its path are quoted, not read as URI syntax."""
+    g, path = citation_graph
+    odd = tmp_path / "a b?c#d%20e"
+    odd.mkdir()
+    for name in (path.name, path.name + ".gkq"):
+        shutil.copy2(path.with_name(name), odd / name)  # copy2 keeps the mtime: the store matches
+    concept = api.concepts(g)[0]["name"]
+    right = _papers_of(runner, path, concept, OFF)
+    _whole_graph_refused(monkeypatch)
+    assert _papers_of(runner, odd / path.name, concept) == right
