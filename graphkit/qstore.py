@@ -14,8 +14,13 @@ its mtime_ns. When size and mtime match, the digest is trusted without re-hashin
 (hashing the 1.7 GB GraphML of 79,345 abstracts takes 3 s): that trusts that an edit changes
 the size or the mtime (an edit of the same length whose mtime is then set back, with
 ``touch -d`` say, goes unseen). Otherwise the file is hashed, and a store of other bytes is
-not used. A missing, stale, foreign, truncated or unreadable store is never used: commands
-then load the whole graph, as without one. Reading never writes; deleting the store is safe.
+not used. A missing, stale, foreign or truncated store, or one SQLite finds damaged, is never
+used: commands then load the whole graph, as without one. The rows carry no checksum (the
+sidecar is signed; hashing the 1.3 GB store would cost what it saves), so a byte changed
+inside a row is not caught. Reading never writes; deleting the store is safe.
+
+Not a :class:`graphkit.store.GraphStore`: it belongs to one GraphML (nothing is loaded into
+it but by ``build``) and each question fetches its own part of the graph.
 """
 
 from __future__ import annotations

@@ -155,12 +155,15 @@ def _damaged(store, how: str) -> None:
     elif how == "pages zeroed":  # the header intact, every page after the first zeroed
         page = int.from_bytes(raw[16:18], "big")
         store.write_bytes(raw[:page] + bytes(len(raw) - page))
+    elif how == "tail zeroed":  # the schema and the meta table readable, the last pages (indexes, rows) zeroed
+        cut = len(raw) * 2 // 3
+        store.write_bytes(raw[:cut] + bytes(len(raw) - cut))
     else:
         raise ValueError(how)
 
 
 @pytest.mark.e2e
-@pytest.mark.parametrize("how", ["truncated", "garbage", "empty", "pages zeroed"])
+@pytest.mark.parametrize("how", ["truncated", "garbage", "empty", "pages zeroed", "tail zeroed"])
 def test_a_damaged_store_is_not_used(runner, citation_graph, how):
     g, path = citation_graph
     concept = api.concepts(g)[0]["name"]
