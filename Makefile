@@ -1,5 +1,5 @@
 # graphkit's entry points. Each target sets up what it needs first (scripts/env.sh).
-.PHONY: demo test test-unit lint neo4j bench-quality bench-neo4j bench-pages bench-build bench-speed
+.PHONY: demo test test-unit lint neo4j bench-quality bench-neo4j bench-pages bench-build bench-speed bench-query
 
 demo:          ## set up, then build the sample graph, its page and a neighbourhood page
 	@bash scripts/demo.sh
@@ -27,6 +27,9 @@ bench-neo4j:   ## Neo4j load speed vs one statement per row
 
 bench-pages:   ## concept map of 10,000 abstracts in headless Chromium vs a pyvis page
 	@"$$(bash scripts/env.sh)/bin/python" benchmarks/pages.py
+
+bench-query:   ## commands on a built graph with and without its query store (GRAPH=path.graphml)
+	@"$$(bash scripts/env.sh)/bin/python" benchmarks/query_store.py --graph "$(GRAPH)" --whole --check
 
 bench-speed:   ## build speed and peak RSS on 1k/10k/79k scale abstracts (cold, warm, incremental, fast)
 	@"$$(bash scripts/env.sh)/bin/python" benchmarks/speed.py

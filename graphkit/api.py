@@ -19,6 +19,8 @@ if TYPE_CHECKING:  # networkx loads on first use, not on `graphkit --help`
 
     from .extract import Embedder, Extractor
 
+#: Set (to anything) to answer every question from the whole graph, never from a query store.
+NO_QUERY_STORE = "GRAPHKIT_NO_QUERY_STORE"
 #: Graphs up to this many nodes are drawn whole by ``build --html``; bigger ones as a concept map.
 PAGE_NODES = 3000
 
@@ -28,6 +30,7 @@ __all__ = [
     "BuildResult",
     "build_files",
     "load_graph",
+    "graph_for",
     "open_store",
     "graph_from",
     "check_outputs",
@@ -137,8 +140,9 @@ def build_files(
     from .extract import KeyBERTExtractor, default_embedder
     from .io import check_outputs
     from .progress import stage
+    from .qstore import save_store
     from .read import read_papers
-    from .sidecar import save_sidecar
+    from .sidecar import file_digest, save_sidecar
     from .thesaurus import read_thesaurus
 
     check_outputs(
@@ -196,8 +200,10 @@ def build_files(
         )
     with stage("Writing", "node", progress, count=g.number_of_nodes()):
         write_graphml(g, output)
-        if str(output) != "-":  # standard output has no folder to keep a sidecar in
-            save_sidecar(g, output)
+        if str(output) != "-":  # standard output has no folder to keep a sidecar or a store in
+            digest = file_digest(output)
+            save_sidecar(g, output, digest)
+            save_store(g, output, digest)
     html_out = None
     if html_path:
         from .maps import render_map
@@ -279,6 +285,28 @@ def load_graph(path: str | os.PathLike) -> nx.MultiDiGraph:
     return load(path)
 
 
+def graph_for(graph_path: str | os.PathLike, question: str, *args) -> nx.MultiDiGraph:
+    """The graph a question about the graph in ``graph_path`` needs: from its query store when
+    there is a usable one (a small graph; see :mod:`graphkit.qstore`), else the whole graph.
+    ``question`` names a method of :class:`graphkit.qstore.QueryStore` (concepts, papers, flow,
+    neighbourhood, citations, paper_neighbourhood); ``args`` are its arguments. The functions of
+    :mod:`graphkit.query` give the same answers on either graph."""
+    import sqlite3
+
+    from .qstore import Unusable
+    from .qstore import open_store as open_query_store
+
+    qs = None if os.environ.get(NO_QUERY_STORE) else open_query_store(graph_path)
+    if qs is not None:
+        try:
+            return getattr(qs, question)(*args)
+        except (sqlite3.Error, ValueError, Unusable):  # damaged inside: the whole graph answers
+            pass
+        finally:
+            qs.close()
+    return load_graph(graph_path)
+
+
 def open_store(name: str = "neo4j", **options):
     """A connected :class:`~graphkit.store.GraphStore` (for Neo4j: uri, user, password, database)."""
     from .store import open_store as _open
@@ -292,13 +320,21 @@ def graph_from(
     store: str | None = None,
     store_options: dict | None = None,
     concept: str | None = None,
+    paper: str | None = None,
+    depth: int = 1,
 ) -> nx.MultiDiGraph:
-    """The graph in a file, or (``store`` given) the one in a store, just around ``concept`` if given."""
+    """The graph in a file, or (``store`` given) the one in a store, just around ``concept`` if
+    given. From a file, what ``view`` of ``concept`` (to ``depth``) or of ``paper`` needs of it
+    (see :func:`graph_for`)."""
     from .errors import UsageError
 
     if bool(graph_path) == bool(store):
         raise UsageError("give either --graph FILE or --neo4j")
     if graph_path:
+        if concept is not None:
+            return graph_for(graph_path, "neighbourhood", concept, depth)
+        if paper is not None:
+            return graph_for(graph_path, "paper_neighbourhood", paper)
         return load_graph(graph_path)
     assert store is not None  # for the type checker: the check above leaves a store
     s = open_store(store, **(store_options or {}))

@@ -297,11 +297,11 @@ def concepts(graph_path, top, as_json, as_csv, thesaurus_out, flow):
     if as_json and as_csv:
         raise UsageError("give --json or --csv, not both")
     api.check_outputs({"--thesaurus-out": thesaurus_out}, inputs=[graph_path])
-    g = api.load_graph(graph_path)
     if flow is not None:
-        result = api.concept_flow(g, flow)
+        result = api.concept_flow(api.graph_for(graph_path, "flow", flow), flow)
         click.echo(api.as_json(result) if as_json else api.flow_text(result), nl=False)
         return
+    g = api.graph_for(graph_path, "concepts", None if thesaurus_out else top)
     rows = api.concepts(g, top=top)
     if thesaurus_out:
         n = api.write_thesaurus(g, thesaurus_out)
@@ -324,11 +324,11 @@ def papers(graph_path, concept, cites, cited_by, as_json, as_csv):
     if sum(x is not None for x in (concept, cites, cited_by)) != 1:
         raise UsageError("give one of CONCEPT, --cites ID or --cited-by ID")
     if cites is not None or cited_by is not None:
-        g = api.load_graph(graph_path)
+        g = api.graph_for(graph_path, "citations", cites if cites is not None else cited_by)
         rows = api.citing(g, cites) if cites is not None else api.cited_by(g, cited_by)
         click.echo(api.as_json(rows) if as_json else api.citations_text(rows), nl=False)
         return
-    rows = api.papers(api.load_graph(graph_path), concept)
+    rows = api.papers(api.graph_for(graph_path, "papers", concept), concept)
     click.echo(_rows_out(rows, PAPER_COLUMNS, as_json, as_csv, api.papers_text), nl=False)
 
 
@@ -361,6 +361,7 @@ def view(graph_path, use_neo4j, concept, paper, depth, output, uri, user, passwo
             graph_path,
             store="neo4j" if use_neo4j else None,
             store_options=_store_options(uri, user, password, database),
+            paper=paper,
         )
         sub, node = api.view_paper(g, paper, output)
         _done(
@@ -374,6 +375,7 @@ def view(graph_path, use_neo4j, concept, paper, depth, output, uri, user, passwo
         store="neo4j" if use_neo4j else None,
         store_options=_store_options(uri, user, password, database),
         concept=concept,
+        depth=depth,
     )
     sub, node = api.view(g, concept, output, depth=depth)
     _done(

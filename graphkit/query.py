@@ -64,8 +64,12 @@ def find_concept(g: nx.MultiDiGraph, name: str) -> str:
     ]
     if loose:
         return min(loose)[1]
-    names = [d.get("name", "") for _, d in _concept_nodes(g)]
-    raise ConceptNotFound(name, difflib.get_close_matches(want, names, n=3, cutoff=0.6))
+    raise concept_not_found(name, [d.get("name", "") for _, d in _concept_nodes(g)])
+
+
+def concept_not_found(name: str, names: list[str]) -> ConceptNotFound:
+    """The error for a concept not found, suggesting the closest of ``names`` (every concept's)."""
+    return ConceptNotFound(name, difflib.get_close_matches(name.strip(), names, n=3, cutoff=0.6))
 
 
 def paper_display_title(d: dict, words: int = 14) -> str:
@@ -134,7 +138,21 @@ def neighbourhood(
         frontier = set(new)
         if not frontier:
             break
-    return g.subgraph(keep).copy()
+    return _induced(g, keep)
+
+
+def _induced(g: nx.MultiDiGraph, keep: set) -> nx.MultiDiGraph:
+    """The subgraph of ``keep`` as a new graph: its nodes sorted by id, each one's edges in the
+    graph's order (``g.subgraph(keep).copy()`` follows the set's order, which changes from run
+    to run, and so did the pages drawn from it)."""
+    sub = nx.MultiDiGraph()
+    sub.graph.update(g.graph)
+    nodes = sorted(keep)
+    sub.add_nodes_from((n, g.nodes[n]) for n in nodes)
+    sub.add_edges_from(
+        (u, v, k, d) for u in nodes for v, keyed in g.succ[u].items() if v in keep for k, d in keyed.items()
+    )
+    return sub
 
 
 # -- citations -----------------------------------------------------------------------------
@@ -198,7 +216,7 @@ def paper_neighbourhood(g: nx.MultiDiGraph, key: str, *, max_related: int = 40) 
         elif k in ("CO_CITED", "COUPLED"):
             related[other] = max(related.get(other, 0.0), float(d.get("weight", 0)))
     keep |= set(sorted(related, key=lambda n: (-related[n], n))[:max_related])
-    return g.subgraph(keep).copy(), node
+    return _induced(g, keep), node
 
 
 def concept_flow(g: nx.MultiDiGraph, name: str) -> dict:
