@@ -179,6 +179,7 @@ def page_data(
         if pages and n in pages:
             item["page"] = pages[n]
         nodes.append(item)
+    _quiet_crowded_labels(nodes, focus)
     out_edges = []
     for u, v, k, d in edges:
         e = {"from": u, "to": v, "type": k}
@@ -195,6 +196,45 @@ def page_data(
         "note": note,
         "total_edges": g.number_of_edges(),
     }
+
+
+def label_font(papers: int) -> int:
+    """A concept label's font size in world units (app.js draws it so)."""
+    return 14 + min(10, papers)
+
+
+#: Width of an average character of the page's sans-serif labels, as a share of the font size.
+_CHAR_WIDTH = 0.6
+
+
+def _quiet_crowded_labels(nodes: list[dict], focus: str | None) -> None:
+    """Mark ``quiet`` the labels that would overlap a label drawn before them, the focus first,
+    then by papers: the page draws a quiet label only when zoomed in (its node's tooltip and
+    the panel always name it). Boxes are in world units, as vis-network draws labels (below the
+    dot, scaled with the zoom), bucketed in a grid so thousands of labels cost little."""
+    cell = 400.0
+    grid: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+    labelled = [n for n in nodes if n["group"] != "Paper" and n.get("label")]
+    labelled.sort(key=lambda n: (n["id"] != focus, -n.get("papers", 0), -n["size"], n["id"]))
+    for n in labelled:
+        font = label_font(n.get("papers", 0))
+        half = _CHAR_WIDTH * font * len(n["label"]) / 2
+        top = n["y"] + n["size"]
+        box = (n["x"] - half, top, n["x"] + half, top + 1.3 * font)  # with the line's leading
+        cells = [
+            (i, j)
+            for i in range(int(box[0] // cell), int(box[2] // cell) + 1)
+            for j in range(int(box[1] // cell), int(box[3] // cell) + 1)
+        ]
+        if any(_overlap(box, other) for c in cells for other in grid.get(c, ())):
+            n["quiet"] = True
+            continue
+        for c in cells:
+            grid.setdefault(c, []).append(box)
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _top_papers(g: nx.MultiDiGraph, concept: str, limit: int) -> list[dict]:

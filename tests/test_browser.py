@@ -55,3 +55,22 @@ def test_png_button_makes_an_image(sample_graph, tmp_path, open_page):
     assert url.startswith("data:image/png;base64,")
     png = base64.b64decode(url.split(",", 1)[1])
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000
+
+
+def test_a_quiet_label_shows_once_zoomed_in(tmp_path, open_page):
+    from graphkit.render import html_page, page_data
+    from tests.test_render import _crowd
+
+    g, pos = _crowd()
+    path = tmp_path / "crowd.html"
+    path.write_text(html_page(page_data(g, positions=pos), title="crowd"), encoding="utf-8")
+    p = open_page(path)
+    label = "graphkit.nodes.get('concept:small idea').label"
+    assert (
+        p.page.evaluate(label) in (None, "")
+        and p.page.evaluate("graphkit.nodes.get('concept:big idea').label") == "big idea"
+    )
+    p.page.evaluate("graphkit.network.moveTo({scale: graphkit.network.getScale() * 4})")
+    p.page.wait_for_function(f"{label} === 'small idea'", timeout=5000)
+    p.page.evaluate("graphkit.network.fit()")
+    p.page.wait_for_function(f"{label} === ''", timeout=5000)

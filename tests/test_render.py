@@ -60,3 +60,29 @@ def test_html_page_positions_are_precomputed(sample_graph):
     data = page_data(sample_graph)
     assert len({(n["x"], n["y"]) for n in data["nodes"]}) > len(data["nodes"]) * 0.9
     assert "physics: { enabled: false }" in html_page(data, title="t")
+
+
+def _crowd():
+    """Three concepts whose labels would overlap (two close together) and one far away."""
+    import networkx as nx
+
+    from graphkit import schema as S
+
+    g = nx.MultiDiGraph()
+    for key, papers in [("big idea", 9), ("small idea", 2), ("focus idea", 1), ("far idea", 1)]:
+        S.add_node(g, f"concept:{key}", S.CONCEPT, key=key, name=key, kind="term", paper_count=papers)
+    pos = {
+        "concept:big idea": (0, 0),
+        "concept:small idea": (10, 5),
+        "concept:focus idea": (-5, -3),
+        "concept:far idea": (5000, 0),
+    }
+    return g, pos
+
+
+def test_labels_that_would_overlap_are_quiet_the_focus_and_the_bigger_concept_speak():
+    g, pos = _crowd()
+    quiet = {n["id"] for n in page_data(g, positions=pos)["nodes"] if n.get("quiet")}
+    assert quiet == {"concept:small idea", "concept:focus idea"}  # "big idea" has most papers
+    quiet = {n["id"] for n in page_data(g, positions=pos, focus="concept:focus idea")["nodes"] if n.get("quiet")}
+    assert quiet == {"concept:big idea", "concept:small idea"}

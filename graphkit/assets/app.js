@@ -42,10 +42,10 @@
 
   var visNodes = new vis.DataSet(DATA.nodes.map(function (n) {
     return {
-      id: n.id, label: n.group === "Paper" ? undefined : n.label, x: n.x, y: n.y, size: n.size, shape: "dot",
+      id: n.id, label: n.group === "Paper" || n.quiet ? undefined : n.label, x: n.x, y: n.y, size: n.size, shape: "dot",
       color: { background: COLORS[n.color], border: "#33333355",
                highlight: { background: COLORS[n.color], border: "#000" } },
-      title: tooltip(n), font: { size: 14 + Math.min(10, (n.papers || 0)) }
+      title: tooltip(n), font: { size: 14 + Math.min(10, (n.papers || 0)) }  /* render.label_font */
     };
   }));
   var visEdges = new vis.DataSet(DATA.edges.map(function (e, i) {
@@ -65,6 +65,18 @@
   });
   window.graphkit = { network: network, data: DATA, nodes: visNodes, edges: visEdges, rendered: false };
   network.once("afterDrawing", function () { window.graphkit.rendered = true; document.body.dataset.rendered = "1"; });
+
+  /* ---------- labels that would overlap others (render.py marks them quiet) show once zoomed in */
+  var quiet = DATA.nodes.filter(function (n) { return n.quiet; });
+  var fitScale = null, loud = false;
+  network.on("afterDrawing", function () {  /* every zoom, by wheel, pinch or moveTo, redraws */
+    if (fitScale === null) fitScale = network.getScale();
+    if (!quiet.length) return;
+    var want = network.getScale() >= 2.2 * fitScale;
+    if (want === loud) return;
+    loud = want;
+    visNodes.update(quiet.map(function (n) { return { id: n.id, label: want ? n.label : "" }; }));
+  });
 
   /* ---------- legend, stats */
   var legend = document.getElementById("legend");
