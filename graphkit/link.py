@@ -368,7 +368,9 @@ def _keep_only_the_concepts(state: LinkState) -> None:
     keep = state.keep
     state.group_of = {mk: r for mk, r in state.group_of.items() if r in keep}  # rank: the chosen concepts
     state.forms = {r: fs for r, fs in state.forms.items() if r in keep}
-    state.hits = [{r: hit for r, hit in h.items() if r in keep} for h in state.hits]
+    for h in state.hits:  # in place: a copy of every paper's hits would be one more at the peak
+        for r in [r for r in h if r not in keep]:
+            del h[r]
     state.paper_count = Counter({r: n for r, n in state.paper_count.items() if r in keep})
     for name in (
         "surfaces keys_of artefacts best_rank long_forms expansions local dominant ambiguous groups"
