@@ -47,6 +47,7 @@ __all__ = [
     "singular_form",
     "kind_from_context",
     "name_kind",
+    "named_artefact",
     "GRADERS",
     "ADJECTIVE_USE",
     "ADJECTIVE_USES",
@@ -307,6 +308,8 @@ def rejection(phrase: str) -> str | None:
     core = generic_core(key)
     if len(core) == 1 and core[0] in BROAD or len(key) <= 2 and all(k in BROAD for k in key) and key[-1] != "learning":
         return "broad"  # "learning method", "training data", "benchmark dataset"
+    if len(key) == 2 and key[0].lower() in _NOT_ALONE and key[1] in BROAD:
+        return "broad"  # "large dataset", "new model", "different task"
     if (
         len(core) == 1
         and len(key) > 1
@@ -420,13 +423,34 @@ def generic_core(key: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(k)
 
 
+#: Heads that, after a name, name the same artefact the name does.
+_DATASET_HEADS = frozenset("dataset benchmark corpus database".split())
+
+
+def named_artefact(key: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The name in a name's dataset ("CIFAR10 dataset" -> CIFAR10, "ImageNet benchmark" ->
+    ImageNet), else None: the two are one concept, whatever their embeddings say (MiniLM puts
+    "CIFAR10 dataset" at 0.63 from "CIFAR-10")."""
+    named = key[:-1]
+    if (
+        named
+        and L.word_key(key[-1]) in _DATASET_HEADS
+        and any(L.is_name(p) for p in named)
+        and all(L.is_name(p) or p.isdigit() for p in named)
+    ):
+        return named
+    return None
+
+
 def related_key(key: tuple[str, ...] | list[str]) -> str:
     """A looser identity: the core (:func:`generic_core`) with adjectives in -al read as their
     noun ("convolutional" -> "convolution", "computational" -> "computation") and "net" read as
     "network". Forms that share it are candidates for one concept; they merge only when their
-    embeddings agree (:data:`AGREE_SIMILARITY`), which keeps "normal" and "norm" apart."""
+    embeddings agree (:data:`AGREE_SIMILARITY`), which keeps "normal" and "norm" apart. A name's
+    dataset ("ImageNet dataset") is the name."""
+    core = named_artefact(tuple(key)) or generic_core(tuple(key))
     out = []
-    for p in generic_core(tuple(key)):
+    for p in core:
         w = L.word_key(p)
         if w in ("net", "nets"):
             w = "network"

@@ -162,7 +162,7 @@ def lemma_key(phrase: str) -> tuple[str, ...]:
 # ("convolutional", "variational", "equivariant" are not in it).
 _ADJ_SUFFIX = re.compile(
     r"(?:al|ive|ous|ic|ical|able|ible|ful|less|ant|ent|ary|ory|ish|wise|like|free|"
-    r"aware|based|driven|agnostic|invariant|equivariant)$"
+    r"aware|based|driven|agnostic|invariant|equivariant|(?<=[a-z]{4})ed)$"  # -ed: "parameterized", "pretrained"
 )
 _NOUN_SUFFIX = re.compile(
     r"(?:tion|sion|ment|ness|ity|ance|ence|ism|ist|er|or|ics|ing|age|ure|ogy|graph|"

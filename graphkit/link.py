@@ -347,6 +347,7 @@ def link(
     pool_common(state, ex.phrases, scaffold_filter(vectors))
     join_cores(state, vectors)
     acronyms(state, ex.acronyms, vectors)
+    join_named_datasets(state)
     apply_thesaurus(state, thesaurus)
     group(state)
     scan(state, ex.texts)
@@ -501,6 +502,18 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
     for mk, cmk in pairs:
         if float(vec[mk] @ vec[cmk]) >= R.AGREE_SIMILARITY:
             state.sets.union(mk, cmk)
+
+
+def join_named_datasets(state: LinkState) -> None:
+    """A name's dataset is the name: "CIFAR10 dataset" joins CIFAR-10 and "ImageNet benchmark"
+    ImageNet (:func:`~graphkit.concepts_rules.named_artefact`), but "QA dataset" does not join
+    QA, an acronym of a task ("question answering"): it is a dataset for the task."""
+    for mk in list(state.surfaces):
+        for key in state.keys_of[mk]:
+            name = R.named_artefact(key)
+            target = R.group_key(name) if name else None
+            if target and target in state.surfaces and target not in state.expansions:
+                state.sets.union(mk, target)
 
 
 def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], vectors: PhraseVectors) -> None:
