@@ -134,6 +134,7 @@ def build_files(
     ``cluster`` (a Dask scheduler's address) or ``workers`` (a local Dask cluster of that many
     processes) runs the build distributed (:mod:`graphkit.cluster`): the same graph.
     """
+    from . import qstore
     from .build import CitationOptions, build
     from .errors import UsageError
     from .export import write_graphml
@@ -203,7 +204,10 @@ def build_files(
         if str(output) != "-":  # standard output has no folder to keep a sidecar or a store in
             digest = file_digest(output)
             save_sidecar(g, output, digest)
-            save_store(g, output, digest)
+            if g.number_of_edges() >= qstore.MIN_EDGES:
+                save_store(g, output, digest)
+            else:  # small enough to load whole; a store left by an earlier build is stale
+                qstore.store_path(output).unlink(missing_ok=True)
     html_out = None
     if html_path:
         from .maps import render_map

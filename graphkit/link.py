@@ -35,6 +35,7 @@ from . import text as T
 from .extract import Extraction
 from .extract.embed import Embedder
 from .model import Candidate, Concept, Mention, Paper
+from .text.chunking import DETERMINERS
 from .text.words import TOO_BROAD
 
 if TYPE_CHECKING:
@@ -321,6 +322,7 @@ class LinkState:
     mates: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> groups listed beside it
     single: Counter = field(default_factory=Counter)  # group -> occurrences of its one-word forms
     graded: Counter = field(default_factory=Counter)  # group -> those right after "very", "is", ... (R.GRADERS)
+    verbal: Counter = field(default_factory=Counter)  # group -> those (not in -ing) right before "the", "a", ...
 
 
 def link(
@@ -375,7 +377,7 @@ def _keep_only_the_concepts(state: LinkState) -> None:
     state.paper_count = Counter({r: n for r, n in state.paper_count.items() if r in keep})
     for name in (
         "surfaces keys_of artefacts best_rank long_forms expansions local dominant ambiguous groups"
-        " acronym_forms form_papers next_words built_on mates single graded"
+        " acronym_forms form_papers next_words built_on mates single graded verbal"
     ).split():
         getattr(state, name).clear()
     state.sets = UnionFind()
@@ -644,6 +646,8 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
                 state.single[root] += 1
                 if pos and seq[pos - 1] in R.GRADERS:
                     state.graded[root] += 1  # "is challenging", "very stable": an adjective
+                if pos + 1 < len(seq) and seq[pos + 1] in DETERMINERS and not f[0].endswith("ing"):
+                    state.verbal[root] += 1  # "leverage the", "design a": a verb
         kept = M.mentions_in(matched)
         after = _list_context(state, seq, sent_of, kept)
         scanned.append([(f, root, inside, sents[sent_of[pos]][1], a) for (pos, f, root, inside), a in zip(kept, after)])
@@ -726,8 +730,15 @@ def select(state: LinkState, min_rank_single: int) -> None:
         if any(mk in state.removed for mk in mks) or state.paper_count[root] == 0:
             continue
         is_art = any(mk in state.artefacts for mk in mks)
-        if not is_art and root not in renamed_groups and R.used_as_adjective(state.graded[root], state.single[root]):
-            continue  # "challenging", "stable": the papers use it as an adjective
+        if (
+            not is_art
+            and root not in renamed_groups
+            and (
+                R.used_as_adjective(state.graded[root], state.single[root])
+                or R.used_as_verb(state.verbal[root], state.single[root])
+            )
+        ):
+            continue  # "challenging", "stable": the papers use it as an adjective; "leverage" as a verb
         best = min(state.best_rank.get(mk, 10**9) for mk in mks)
         if state.paper_count[root] >= 2 or is_art or best <= min_rank_single or root in renamed_groups:
             state.keep.add(root)

@@ -89,6 +89,25 @@ def _questions(g) -> list[list[str]]:
     return out + [["papers", "--cites", "no-such-paper"], ["view", "--paper", "no-such-paper", "-o", "PAGE"]]
 
 
+@pytest.fixture(autouse=True)
+def _every_graph_gets_a_store(monkeypatch):
+    """The graphs here are small: have build write their stores all the same."""
+    from graphkit import qstore
+
+    monkeypatch.setattr(qstore, "MIN_EDGES", 0)
+
+
+def test_a_small_build_writes_no_store_and_drops_a_stale_one(runner, tmp_path, monkeypatch):
+    from graphkit import qstore
+
+    monkeypatch.setattr(qstore, "MIN_EDGES", 10**9)
+    out = tmp_path / "g.graphml"
+    qstore.store_path(out).write_bytes(b"left by an earlier build")
+    r = runner.invoke(cli, ["build", "--fast", "-q", str(DATA / "formats" / "wos_savedrecs.txt"), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert out.is_file() and not qstore.store_path(out).exists()
+
+
 def _built(runner, tmp_path, *inputs) -> tuple[object, os.PathLike]:
     out = tmp_path / "g.graphml"
     r = runner.invoke(cli, ["build", "--fast", "-q", *map(str, inputs), "-o", str(out)])

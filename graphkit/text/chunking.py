@@ -11,7 +11,15 @@ from .forms import is_artefact
 from .tokens import token_texts
 from .words import NON_HEAD, STOPWORDS
 
-__all__ = ["MAX_PHRASE_WORDS", "verbs_in", "verb_counts", "verbs_from_counts", "candidate_phrases", "ngrams"]
+__all__ = [
+    "DETERMINERS",
+    "MAX_PHRASE_WORDS",
+    "verbs_in",
+    "verb_counts",
+    "verbs_from_counts",
+    "candidate_phrases",
+    "ngrams",
+]
 
 
 # Memoised by word, as _good_head: a corpus repeats its words (1,000 abstracts: 222 k calls;
@@ -52,7 +60,7 @@ def _good_head(w: str) -> bool:
 MAX_PHRASE_WORDS = 4
 
 
-_DETERMINERS = frozenset("the a an this these those their its our his her each every such".split())
+DETERMINERS = frozenset("the a an this these those their its our his her each every such".split())
 
 
 def verbs_in(texts, min_count: int = 3, share: float = 0.25) -> frozenset[str]:
@@ -73,7 +81,7 @@ def verb_counts(texts) -> tuple[Counter, Counter]:
             if not w[0].isalpha() or lw in STOPWORDS or is_artefact(w):
                 continue
             total[lw] += 1
-            if nxt.lower() in _DETERMINERS:
+            if nxt.lower() in DETERMINERS:
                 before_det[lw] += 1
     return total, before_det
 
