@@ -329,7 +329,11 @@ def rejection(phrase: str) -> str | None:
         return "adjective"
     if len(words) == 1 and len(parts) == 1 and (L.noun_lemma(head.lower()) in _NOT_ALONE or not _wordlike(head)):
         return "not alone"  # "ones", "betters", "first", "o", "2", "github.com": hubs of 79k abstracts in --fast
-    if len(words) == 1 and len(parts) == 1 and (lower[0] in _PREFIXES or _joined_modifier(lower[0])):
+    if (
+        len(words) == 1
+        and len(parts) == 1
+        and (re.sub(r"(?<!s)s$", "", lower[0]) in _PREFIXES or _joined_modifier(lower[0]))
+    ):
         return "not alone"  # "pre" (of "pre-trained", 970 papers at 79k), "largescale"
     if len(words) == 1 and len(parts) > 1 and lower[0] in _NOT_ALONE:
         return "not alone"  # "large-scale", "high-level", "few-shot": modifiers ("large-scale" led 79k abstracts)

@@ -244,6 +244,7 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("large dataset", "broad"),
         ("new datasets", "broad"),
         ("pre", "not alone"),  # 79k: the "pre" of "pre-trained" in 970 papers
+        ("pres", "not alone"),  # ... whose plural "pres" made the form "pre"
         ("non", "not alone"),
         ("largescale", "not alone"),  # 79k: "large-scale" written without its hyphen
     ],
