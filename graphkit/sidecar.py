@@ -22,7 +22,7 @@ import networkx as nx
 __all__ = ["SUFFIX", "sidecar_path", "load_graph", "save_sidecar", "file_digest"]
 
 SUFFIX = ".gkc"
-MAGIC = b"graphkit-sidecar-2\n"
+MAGIC = b"graphkit-sidecar-3\n"  # 3: parts are nodes with their out-edges (2's parts differed)
 #: Nodes (with their out-edges) per pickled part: pickle's memo (an entry per object pickled)
 #: lives for one part, not the whole graph (pickling the 79,345-abstract graph whole took
 #: 0.77 GB of memo).
@@ -147,7 +147,10 @@ def _from_sidecar(graphml: Path, digest: bytes) -> nx.MultiDiGraph | None:
     payload = memoryview(raw)[head:]
     if stored != digest or not hmac.compare_digest(sig, _sign(_key(), digest, payload)):
         return None
-    return _graph(payload)
+    try:
+        return _graph(payload)
+    except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError, IndexError, KeyError):
+        return None  # this user's, but of a shape this graphkit does not read: parse the GraphML
 
 
 def load_graph(graphml: str | os.PathLike) -> nx.MultiDiGraph:

@@ -210,6 +210,19 @@ def test_sidecar_not_signed_by_this_user_is_never_unpickled(small_graph, tmp_pat
     assert side.read_bytes() == raw[:head] + evil  # and left as it was: reading never writes
 
 
+def test_a_signed_sidecar_of_another_shape_is_reparsed_not_a_traceback(small_graph, monkeypatch):
+    """A sidecar this user's graphkit wrote in an older layout of its parts (same signature)."""
+    from graphkit import sidecar
+
+    g, path = small_graph
+    monkeypatch.setattr(sidecar, "WHOLE", 0)  # in parts
+    monkeypatch.setattr(sidecar, "_parts", lambda g: [[(n, d) for n, d in g.nodes(data=True)]])  # 2-tuples
+    sidecar.save_sidecar(g, path)
+    monkeypatch.undo()
+    assert sidecar.sidecar_path(path).read_bytes().startswith(sidecar.MAGIC)  # signed, this format's magic
+    assert _same(sidecar.load_graph(path), g)  # unreadable parts: parsed from the GraphML instead
+
+
 def test_unwritable_sidecar_is_not_an_error(small_graph):
     """A sidecar that cannot be written (here a folder squats its name; a read-only folder is
     the same to graphkit, but root writes anywhere) costs a parse, not an error."""
