@@ -86,3 +86,32 @@ def test_labels_that_would_overlap_are_quiet_the_focus_and_the_bigger_concept_sp
     assert quiet == {"concept:small idea", "concept:focus idea"}  # "big idea" has most papers
     quiet = {n["id"] for n in page_data(g, positions=pos, focus="concept:focus idea")["nodes"] if n.get("quiet")}
     assert quiet == {"concept:big idea", "concept:small idea"}
+
+
+def test_a_neighbourhood_of_500_to_1500_nodes_is_laid_out_dense_keeping_groups_apart():
+    import math
+
+    import networkx as nx
+
+    from graphkit import render
+
+    g = nx.MultiDiGraph()
+    groups = {name: [f"{name}{i}" for i in range(300)] for name in "ab"}
+    for members in groups.values():
+        for i, u in enumerate(members):
+            for v in members[i + 1 : i + 6]:  # a ring of near neighbours: one group
+                g.add_edge(u, v, key="CO_OCCURS", strength=0.5)
+    g.add_edge("a0", "b0", key="CO_OCCURS", strength=0.5)
+    assert render.DENSE_LAYOUT[0] <= g.number_of_nodes() <= render.DENSE_LAYOUT[1]
+    pos = render.layout(g)
+    assert pos == render.layout(g) and set(pos) == set(g.nodes)  # seeded, every node placed
+
+    def centre(members):
+        return [sum(pos[n][d] for n in members) / len(members) for d in (0, 1)]
+
+    def spread(members):
+        c = centre(members)
+        return sum(math.dist(pos[n], c) for n in members) / len(members)
+
+    apart = math.dist(centre(groups["a"]), centre(groups["b"]))
+    assert apart > spread(groups["a"]) and apart > spread(groups["b"])
