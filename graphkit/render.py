@@ -81,9 +81,9 @@ def _json_for_script(obj: Any) -> str:
 
 
 #: Node counts laid out by :func:`_dense_spring` instead of NetworkX's spring layout, which
-#: switches to a sparse solver from 500 nodes: a 700-node neighbourhood (a hub's ``view
-#: --depth 2`` on 79k abstracts) took it 2.5 s, the dense one 0.6 s. Above 1,500 nodes the
-#: dense arrays (n x n x 2 floats) grow too big.
+#: switches to a sparse solver from 500 nodes: the 673-node page of ``view SLAM --depth 2`` on
+#: 79k abstracts took it 3.2 s, the dense one 0.9 s (measured beside another job). Above 1,500
+#: nodes the dense arrays (n x n x 2 floats) grow too big.
 DENSE_LAYOUT = (500, 1500)
 
 
