@@ -76,6 +76,9 @@ _CODE = re.compile(r"`([^`]{1,80})`")
 _LATEX_CMD = re.compile(r"\\[A-Za-z]+\*?(?:\[[^\]]{0,40}\])?\{([^{}]*)\}")
 _LATEX_BARE = re.compile(r"(?<!\$)\\[A-Za-z]+\b\s*(?![^$]*\$)")
 _BRACES = re.compile(r"[{}]")
+# Braces around words alone, a LaTeX group whose command went ("{\em Simultaneous Location and
+# Mapping}" gave the 79k alias "Simultaneous Location and Mapping}"; "{continuous-time flows}")
+_BRACED_WORDS = re.compile(r"(?<![\^_])\{\s*([A-Za-z][A-Za-z' -]*?)\s*\}")  # not x_{t}, 10^{n}
 
 
 def strip_markup(text: str) -> str:
@@ -88,6 +91,7 @@ def strip_markup(text: str) -> str:
     for _ in range(3):  # nested commands: \textbf{\emph{x}}
         text = _LATEX_CMD.sub(r"\1", text)
     text = _LATEX_BARE.sub("", text)
+    text = _BRACED_WORDS.sub(r"\1", text)
     return re.sub(r"[ \t]+", " ", _unmatched_braces(text))
 
 

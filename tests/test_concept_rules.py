@@ -314,6 +314,12 @@ def test_glued_sentences_are_split():
         ("<b>bold</b> and <i>it</i>", " bold and it "),
         ("the `pip` tool and *emphasis* here", "the pip tool and emphasis here"),
         ("keep 2*3 and a*b as they are", "keep 2*3 and a*b as they are"),
+        (
+            r"In robotics, {\em Simultaneous Location and Mapping} (SLAM)",
+            "In robotics, Simultaneous Location and Mapping (SLAM)",
+        ),
+        ("the concept of {continuous-time flows} (CTFs)", "the concept of continuous-time flows (CTFs)"),
+        ("a rate of 10^{-2} and x_{t}", "a rate of 10^{-2} and x_{t}"),
     ],
 )
 def test_markup_is_stripped(raw, clean):
