@@ -141,7 +141,6 @@ def build_files(
     from .extract import KeyBERTExtractor, default_embedder
     from .io import check_outputs
     from .progress import stage
-    from .qstore import save_store
     from .read import read_papers
     from .sidecar import file_digest, save_sidecar
     from .thesaurus import read_thesaurus
@@ -205,7 +204,7 @@ def build_files(
             digest = file_digest(output)
             save_sidecar(g, output, digest)
             if g.number_of_edges() >= qstore.MIN_EDGES:
-                save_store(g, output, digest)
+                qstore.save_store(g, output, digest)
             else:  # small enough to load whole; a store left by an earlier build is stale
                 qstore.store_path(output).unlink(missing_ok=True)
     html_out = None

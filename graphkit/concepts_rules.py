@@ -50,7 +50,7 @@ __all__ = [
     "named_artefact",
     "GRADERS",
     "ADJECTIVE_USE",
-    "ADJECTIVE_USES",
+    "MIN_USES",
     "used_as_adjective",
     "VERB_USE",
     "used_as_verb",
@@ -366,9 +366,10 @@ GRADERS = frozenset(
 #: an adjective, whatever the dictionary says ("challenging" is only a verb there, "stable" a
 #: noun too). Measured on 20,000 scale abstracts: adjectives difficult 0.44, challenging 0.24,
 #: robust 0.13, stable 0.10, promising 0.085, efficient 0.061; nouns at most 0.007 (memory),
-#: gerunds ~0.001 (tracking, planning, training). At least ADJECTIVE_USES such occurrences.
+#: gerunds ~0.001 (tracking, planning, training).
 ADJECTIVE_USE = 0.03
-ADJECTIVE_USES = 3
+#: The fewest telling occurrences (graded, or before a determiner) either reading needs.
+MIN_USES = 3
 
 
 #: Share of a single word's occurrences right before a determiner ("leverage the", "design a")
@@ -382,13 +383,13 @@ VERB_USE = 0.25
 def used_as_verb(before_determiner: int, occurrences: int) -> bool:
     """Does a single word (not in -ing) found ``occurrences`` times, ``before_determiner`` of
     them right before "the", "a", "our"..., read as a verb in this corpus?"""
-    return before_determiner >= ADJECTIVE_USES and before_determiner >= VERB_USE * occurrences
+    return before_determiner >= MIN_USES and before_determiner >= VERB_USE * occurrences
 
 
 def used_as_adjective(graded: int, occurrences: int) -> bool:
     """Does a single word found ``occurrences`` times, ``graded`` of them right after a word of
     :data:`GRADERS`, read as an adjective in this corpus?"""
-    return graded >= ADJECTIVE_USES and graded >= ADJECTIVE_USE * occurrences
+    return graded >= MIN_USES and graded >= ADJECTIVE_USE * occurrences
 
 
 #: Prefixes a hyphen leaves alone ("pre-trained", "non-convex"): no concept in lower case (the

@@ -600,7 +600,7 @@ def group(state: LinkState) -> None:
             fs.update(state.keys_of[mk])
             if mk in state.expansions:
                 state.acronym_forms[root].update(state.keys_of[mk])
-        for c in {T.core(key) for key in fs if len(key) - len(T.core(key)) == 1}:
+        for c in {c for key in fs if len(key) - len(c := T.core(key)) == 1}:
             if deriver.get(c) == root and not (len(c) == 1 and c[0] in TOO_BROAD):
                 fs.update(v for v in (c + (h,) for h in T.GENERIC_HEADS) if v not in owner)
         state.forms[root] = {f for f in fs if f}
