@@ -31,6 +31,7 @@ __all__ = [
     "build_files",
     "load_graph",
     "graph_for",
+    "concepts_in",
     "open_store",
     "graph_from",
     "check_outputs",
@@ -294,20 +295,33 @@ def graph_for(graph_path: str | os.PathLike, question: str, *args) -> nx.MultiDi
     ``question`` names a method of :class:`graphkit.qstore.QueryStore` (concepts, papers, flow,
     neighbourhood, citations, paper_neighbourhood); ``args`` are its arguments. The functions of
     :mod:`graphkit.query` give the same answers on either graph."""
+    g = _ask_query_store(graph_path, question, *args)
+    return load_graph(graph_path) if g is None else g
+
+
+def concepts_in(graph_path: str | os.PathLike, *, top: int | None = None) -> list[dict]:
+    """:func:`concepts` of the graph in ``graph_path``, read straight from its query store when
+    there is a usable one."""
+    rows = _ask_query_store(graph_path, "concept_rows", top)
+    return concepts(load_graph(graph_path), top=top) if rows is None else rows
+
+
+def _ask_query_store(graph_path: str | os.PathLike, question: str, *args):
+    """The answer of the query store's method ``question``, or None when there is no usable store."""
     import sqlite3
 
     from .qstore import Unusable
     from .qstore import open_store as open_query_store
 
     qs = None if os.environ.get(NO_QUERY_STORE) else open_query_store(graph_path)
-    if qs is not None:
-        try:
-            return getattr(qs, question)(*args)
-        except (sqlite3.Error, ValueError, Unusable):  # damaged inside: the whole graph answers
-            pass
-        finally:
-            qs.close()
-    return load_graph(graph_path)
+    if qs is None:
+        return None
+    try:
+        return getattr(qs, question)(*args)
+    except (sqlite3.Error, ValueError, Unusable):  # damaged inside: the whole graph answers
+        return None
+    finally:
+        qs.close()
 
 
 def open_store(name: str = "neo4j", **options):

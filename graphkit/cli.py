@@ -301,11 +301,13 @@ def concepts(graph_path, top, as_json, as_csv, thesaurus_out, flow):
         result = api.concept_flow(api.graph_for(graph_path, "flow", flow), flow)
         click.echo(api.as_json(result) if as_json else api.flow_text(result), nl=False)
         return
-    g = api.graph_for(graph_path, "concepts", None if thesaurus_out else top)
-    rows = api.concepts(g, top=top)
     if thesaurus_out:
+        g = api.graph_for(graph_path, "concepts")
+        rows = api.concepts(g, top=top)
         n = api.write_thesaurus(g, thesaurus_out)
         click.echo(f"Wrote {n:,} merges to {thesaurus_out}", err=True)
+    else:
+        rows = api.concepts_in(graph_path, top=top)
     click.echo(_rows_out(rows, CONCEPT_COLUMNS, as_json, as_csv, api.concepts_table), nl=False)
 
 

@@ -31,20 +31,22 @@ def _concept_nodes(g: nx.MultiDiGraph):
 
 def concepts(g: nx.MultiDiGraph, top: int | None = None) -> list[dict]:
     """Concepts, most papers first: key, name, kind, paper_count, aliases, first_year, source."""
-    rows = [
-        {
-            "key": d.get("key"),
-            "name": d.get("name"),
-            "kind": d.get("kind", "term"),
-            "paper_count": int(d.get("paper_count", 0)),
-            "aliases": list(d.get("aliases", [])),
-            "first_year": d.get("first_year"),
-            "source": d.get("source") or "extracted",
-        }
-        for _, d in _concept_nodes(g)
-    ]
+    rows = [concept_row(d) for _, d in _concept_nodes(g)]
     rows.sort(key=lambda r: (-r["paper_count"], r["name"].lower()))
     return rows[:top] if top else rows
+
+
+def concept_row(d: dict) -> dict:
+    """A concept's row in :func:`concepts`, from its node's attributes."""
+    return {
+        "key": d.get("key"),
+        "name": d.get("name"),
+        "kind": d.get("kind", "term"),
+        "paper_count": int(d.get("paper_count", 0)),
+        "aliases": list(d.get("aliases", [])),
+        "first_year": d.get("first_year"),
+        "source": d.get("source") or "extracted",
+    }
 
 
 def find_concept(g: nx.MultiDiGraph, name: str) -> str:
