@@ -634,11 +634,13 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
     standalone: Counter = Counter()  # group -> papers where a form of it stands alone
     occurs: Counter = Counter()  # group -> papers where a form of it occurs at all
     for txt in texts:
-        seq, sent_of, sents = _normalised(txt)
+        seq, sent_of, sents, inner = _normalised(txt)
+        # a form starts where a word does: "supervised learning" is not in "semi-supervised
+        # learning", nor "policy method" in "off-policy methods" (a name is: LSTM in "CNN-LSTM")
         matched = [
             (pos, f, root)
             for pos, tok in enumerate(seq)
-            if tok is not None and tok in lengths
+            if tok is not None and tok in lengths and (pos not in inner or L.is_name(tok))
             for f, root in _matches(seq, pos, lengths[tok], index)
         ]
         for pos, f, root in matched:
@@ -993,18 +995,21 @@ def _matches(seq, pos, lengths, index):
 
 def _normalised(text: str):
     """The text as a flat list of normalised word parts (None at punctuation), the sentence
-    index of each, and the sentences themselves."""
+    index of each, the sentences themselves, and the positions inside a hyphenated word."""
     seq: list[str | None] = []
     sent_of: list[int] = []
+    inner: set[int] = set()  # the positions of a hyphenated word's second and later parts
     sents = list(enumerate(T.sentences(text)))
     for si, s in sents:
         for tok in T.token_texts(s):
             parts = _token_key(tok)
+            if len(parts) > 1:
+                inner.update(range(len(seq) + 1, len(seq) + len(parts)))
             seq.extend(parts)
             sent_of.extend([si] * len(parts))
         seq.append(None)
         sent_of.append(si)
-    return seq, sent_of, sents
+    return seq, sent_of, sents, inner
 
 
 # Memoised by token: the scan normalises every word of every text (1,000 abstracts: 250 k

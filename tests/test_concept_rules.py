@@ -461,7 +461,7 @@ from graphkit import link as LK  # noqa: E402
 
 def _kept(text, forms):
     """Each form's first match in ``text`` as mentions_in gives it (pos, form, group, inside)."""
-    seq, sent_of, _ = LK._normalised(text)
+    seq, sent_of, _, _ = LK._normalised(text)
     out = []
     for form, group in forms:
         pos = next(i for i in range(len(seq)) if tuple(seq[i : i + len(form)]) == form)
