@@ -68,9 +68,11 @@ def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], st
     in_order = all(a <= b for a, b in zip(starts, starts[1:]))
     for pos, form, group in matched:
         end = pos + len(form)
-        near = matched[bisect_left(starts, end - longest) : bisect_right(starts, pos)] if in_order else matched
+        near = matched[bisect_left(starts, pos - longest + 1) : bisect_right(starts, pos)] if in_order else matched
         covers = [(q, g) for q, g, _ in near if q <= pos and q + len(g) >= end and (q, g) != (pos, form)]
         named = any(L.is_name(w) for w in form) or form[-1] == "based"  # "diffusion-based X" is about diffusion
+        if not named and not covers and any(q < pos < q + len(g) < end for q, g, _ in near):
+            continue  # the text was read as an earlier form: "vision task" in "computer vision tasks"
         extended = [g[end - q :] for q, g in covers if q + len(g) > end]
         if any(rest[0][:1].isdigit() for rest in extended):
             continue  # "CIFAR" in "CIFAR-10", "GPT" in "GPT 2": a different name

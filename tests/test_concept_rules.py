@@ -409,6 +409,18 @@ def test_the_tail_of_a_longer_form_is_flagged():
     ]
 
 
+def test_a_form_that_crosses_the_end_of_an_earlier_one_is_no_mention_unless_a_name_or_inside_a_longer_one():
+    # "long short-term memory networks": the text was read as LSTM, not as a "memory network"
+    lstm = (0, ("long", "short", "term", "memory"), "lstm")
+    assert M.mentions_in([lstm, (3, ("memory", "network"), "mn")]) == [(*lstm, False)]
+    # a name stands for itself: "... memory GRU-D"
+    assert len(M.mentions_in([lstm, (3, ("memory", "GRU"), "g")])) == 2
+    # inside a form that covers both, it is the tail as before: "gradient descent" in SGD
+    sgd = (0, ("stochastic", "gradient", "descent"), "sgd")
+    crossing = [sgd, (0, ("stochastic", "gradient"), "sg"), (1, ("gradient", "descent"), "gd")]
+    assert (1, ("gradient", "descent"), "gd", True) in M.mentions_in(crossing)
+
+
 def test_unchosen_mentions_need_more_similarity_for_a_broad_word_than_for_a_name():
     common = 0.05  # of the papers
     assert (
