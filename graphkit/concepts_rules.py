@@ -92,7 +92,24 @@ def strip_markup(text: str) -> str:
         text = _LATEX_CMD.sub(r"\1", text)
     text = _LATEX_BARE.sub("", text)
     text = _BRACED_WORDS.sub(r"\1", text)
+    text = _TIE.sub(" ", text)
+    if "- " in text:
+        text = _BROKEN.sub(_mend, text)
     return re.sub(r"[ \t]+", " ", _unmatched_braces(text))
+
+
+# LaTeX's tie, a space that does not break: "gradient descent~(SGD)" (a dev alias kept the "~");
+# "~10%" (about ten) has a space before it and stays
+_TIE = re.compile(r"(?<=[\w.])~(?=[\w(\[])")
+# A word broken at the end of a line and pasted back with a space: "Neural Net- work",
+# "maximum- likelihood"; "first- and second-order" leaves out a word and stays
+_BROKEN = re.compile(r"\b([A-Za-z]+)- ([a-z]+)\b(?<!- and)(?<!- or)(?<!- to)(?<!- nor)")
+
+
+def _mend(m: re.Match) -> str:
+    """One word when the dictionary knows it ("Network"), else the hyphenated compound."""
+    left, right = m.groups()
+    return left + right if L.readings((left + right).lower()) else f"{left}-{right}"
 
 
 def _unmatched_braces(text: str) -> str:

@@ -320,6 +320,14 @@ def test_glued_sentences_are_split():
         ),
         ("the concept of {continuous-time flows} (CTFs)", "the concept of continuous-time flows (CTFs)"),
         ("a rate of 10^{-2} and x_{t}", "a rate of 10^{-2} and x_{t}"),
+        # dev aliases "stochastic gradient descent~", "Neural Net- work", "maximum- likelihood"
+        (
+            "stochastic gradient descent~(SGD), Fig.~3, ~10% faster",
+            "stochastic gradient descent (SGD), Fig. 3, ~10% faster",
+        ),
+        ("verification of Neural Net- work (NN) models", "verification of Neural Network (NN) models"),
+        ("by maximum- likelihood (ML) estimation", "by maximum-likelihood (ML) estimation"),
+        ("first- and second-order, pre- or post-training", "first- and second-order, pre- or post-training"),
     ],
 )
 def test_markup_is_stripped(raw, clean):
