@@ -327,6 +327,8 @@ def test_glued_sentences_are_split():
         ),
         ("verification of Neural Net- work (NN) models", "verification of Neural Network (NN) models"),
         ("by maximum- likelihood (ML) estimation", "by maximum-likelihood (ML) estimation"),
+        ("PArameterized Clipping acTi-vation (PACT), en-ergy", "PArameterized Clipping acTivation (PACT), energy"),
+        ("pre-training, self-attention, off-policy, x-ray", "pre-training, self-attention, off-policy, x-ray"),
         ("first- and second-order, pre- or post-training", "first- and second-order, pre- or post-training"),
     ],
 )
