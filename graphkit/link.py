@@ -655,6 +655,9 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
         scanned.append([(f, root, inside, sents[sent_of[pos]][1], a) for (pos, f, root, inside), a in zip(kept, after)])
         standalone.update({root for _, _, root, inside in kept if not inside})
         occurs.update({root for _, _, root, _ in kept})
+    bar = {root: max(1.0, M.STANDALONE * n) for root, n in occurs.items()}
+    for root in _verbal_nouns(state, occurs):
+        bar[root] = max(1.0, M.GERUND_STANDALONE * occurs[root])
     for i, kept_here in enumerate(scanned):
         found: dict[str, tuple[str, ...]] = {}
         where: dict[str, str] = {}
@@ -666,7 +669,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             else {}
         )
         for f, root, inside, sentence, after in kept_here:
-            if inside and standalone[root] < max(1.0, M.STANDALONE * occurs[root]):
+            if inside and standalone[root] < bar[root]:
                 continue  # "language processing" only ever inside "natural language processing"
             if len(f) == 1 and f in state.acronym_forms.get(root, ()):
                 smk = R.group_key(f)
@@ -687,6 +690,18 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
         state.hits.append({r: (f, where[r]) for r, f in found.items()})
         state.built_on.append(built_on)
     state.paper_count = Counter(r for h in state.hits for r in h)
+
+
+def _verbal_nouns(state: LinkState, occurs: Counter) -> list[str]:
+    """The groups found that have a single word in -ing among their forms and no plural among
+    their surfaces: "answering", "coding" (not "embedding", which papers write "embeddings")."""
+    out = []
+    for root in occurs:
+        if any(len(f) == 1 and f[0].endswith("ing") for f in state.forms[root]) and not any(
+            s.lower().endswith("ings") for mk in state.groups[root] for s in state.surfaces[mk]
+        ):
+            out.append(root)
+    return out
 
 
 def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors) -> None:
