@@ -149,6 +149,11 @@ def build_files(
     check_outputs(
         {"--output": output, "--html": html_path}, inputs=[*inputs, *([thesaurus_path] if thesaurus_path else [])]
     )
+    if Path(str(output)).suffix.lower() not in ("", ".graphml", ".xml"):
+        raise UsageError(
+            f"{output}: build writes GraphML; name the file .graphml (then 'graphkit export' writes "
+            "GEXF, JSON, CSV and the rest)"
+        )
     with stage("Reading", "paper", progress) as s:
         papers, formats = read_papers(inputs, fmt, keywords_suffice=concepts == "keywords")
         s.count = len(papers)

@@ -13,7 +13,7 @@ from graphkit.cli import cli
 from graphkit.export import read_graphml
 from graphkit.read import formats
 
-from .conftest import DATA
+from .conftest import DATA, SAMPLES
 
 
 def test_build_samples(runner, samples, tmp_path):
@@ -144,18 +144,35 @@ def test_unwritable_output_is_one_line(runner, sample_graphml, tmp_path):
 
 
 def test_export_format_from_the_extension(runner, sample_graphml, tmp_path):
-    for name, fmt in (("g.gexf", "gexf"), ("g.cyjs", "cytoscape"), ("g.out", "graphml")):
+    for name, fmt in (("g.gexf", "gexf"), ("g.cyjs", "cytoscape"), ("g", "graphml"), ("g.xml", "graphml")):
         out = tmp_path / name
         result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "-o", str(out)])
         assert result.exit_code == 0, result.output
         assert result.stdout.startswith(f"Wrote {out} (") and result.stdout.endswith(f"edges, {fmt})\n")
+    odd = tmp_path / "g.xyz"  # no format's extension: not GraphML under a name that says otherwise
+    result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "-o", str(odd)])
+    assert result.exit_code == 1 and not odd.exists()
+    assert result.stderr.startswith(f"Error: {odd}: no export format writes .xyz files; name the file with one of ")
+    assert result.stderr.count("\n") == 1
+    for fmt in ("csv", "vosviewer"):  # two files cannot go to standard output
+        result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "-o", "-", "--format", fmt])
+        assert result.exit_code == 1 and result.stdout == ""
+        assert result.stderr == f"Error: the {fmt} export is 2 files; give --output a name, not -\n"
+    assert not list(tmp_path.glob("-*"))
     clash = tmp_path / "x.gexf"
     result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--format", "graphml", "-o", str(clash)])
     assert result.exit_code == 1 and not clash.exists()
     assert result.stderr == (
         f"Error: {clash}: the extension says gexf, --format says graphml; "
-        "name the file with .graphml, or drop --format\n"
+        "name the file with .graphml or .xml, or drop --format\n"
     )
+
+
+def test_build_writes_graphml_under_a_graphml_name(runner, tmp_path):
+    out = tmp_path / "g.gexf"
+    result = runner.invoke(cli, ["build", "--fast", SAMPLES[0], "-o", str(out)])
+    assert result.exit_code == 2 and not out.exists()
+    assert f"Error: {out}: build writes GraphML; name the file .graphml" in result.stderr
 
 
 def test_cli_is_click_over_api_only():

@@ -88,13 +88,15 @@ def test_format_from_extension(name, fmt):
 
 def test_choose_format():
     assert choose_format("g.gexf") == "gexf"
-    assert choose_format("g.out") == "graphml"  # nothing to go by: the default
+    assert choose_format("g") == choose_format("-") == "graphml"  # nothing to go by: the default
+    with pytest.raises(GraphFileError, match="g.out: no export format writes .out files"):
+        choose_format("g.out")  # a name that says something else: not GraphML under it
     assert choose_format("g.out", "json") == "json"
     assert choose_format("g.gexf", "gexf") == "gexf"
     with pytest.raises(GraphFileError) as err:
         choose_format("g.gexf", "graphml")
     assert str(err.value) == (
-        "g.gexf: the extension says gexf, --format says graphml; name the file with .graphml, or drop --format"
+        "g.gexf: the extension says gexf, --format says graphml; name the file with .graphml or .xml, or drop --format"
     )
     with pytest.raises(GraphFileError, match="unknown export format 'pdf'"):
         choose_format("g.pdf", "pdf")

@@ -158,14 +158,24 @@ def choose_format(path: str | os.PathLike, fmt: str | None = None) -> str:
     """
     inferred = format_for_path(path)
     if fmt is None:
-        return inferred or DEFAULT_FORMAT
-    if fmt not in _EXPORTS:
+        suffix = Path(str(path)).suffix
+        if (
+            inferred is None and suffix and str(path) != "-"
+        ):  # "x.xyz" would get GraphML under a name that says otherwise
+            raise GraphFileError(
+                f"{path}: no export format writes {suffix} files; name the file with one of "
+                f"{', '.join(e for spec in _EXPORTS.values() for e in spec.extensions)}, or give --format"
+            )
+        fmt = inferred or DEFAULT_FORMAT
+    elif fmt not in _EXPORTS:
         raise GraphFileError(f"unknown export format {fmt!r}; choose one of: {', '.join(_EXPORTS)}")
-    if inferred is not None and inferred != fmt:
+    elif inferred is not None and inferred != fmt:
         exts = " or ".join(_EXPORTS[fmt].extensions) or "another extension"
         raise GraphFileError(
             f"{path}: the extension says {inferred}, --format says {fmt}; name the file with {exts}, or drop --format"
         )
+    if str(path) == "-" and _EXPORTS[fmt].parts:
+        raise GraphFileError(f"the {fmt} export is {len(_EXPORTS[fmt].parts)} files; give --output a name, not -")
     return fmt
 
 

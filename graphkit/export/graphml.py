@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["write_graphml", "read_graphml"]
 
 
-@register("graphml", extensions=(".graphml",), description="GraphML (Gephi, Cytoscape, yEd, networkx)")
+@register("graphml", extensions=(".graphml", ".xml"), description="GraphML (Gephi, Cytoscape, yEd, networkx)")
 def write_graphml(g: nx.MultiDiGraph, fh: BinaryIO) -> None:
     """Write GraphML that networkx, Gephi, Cytoscape and yEd read.
 
