@@ -52,6 +52,7 @@ __all__ = [
     "ADJECTIVE_USE",
     "MIN_USES",
     "used_as_adjective",
+    "used_as_modifier",
     "VERB_USE",
     "used_as_verb",
 ]
@@ -416,6 +417,21 @@ def used_as_verb(before_determiner: int, occurrences: int) -> bool:
     """Does a single word (not in -ing) found ``occurrences`` times, ``before_determiner`` of
     them right before "the", "a", "our"..., read as a verb in this corpus?"""
     return before_determiner >= MIN_USES and before_determiner >= VERB_USE * occurrences
+
+
+#: Least share of a single word's uses right before a content word (not a function word or a
+#: generic head) for the word to read as a modifier and no concept alone. Measured on 10,000
+#: scale abstracts (--fast): Markov 0.99, Bayesian 0.97, latent 0.96, dual 0.94, nonlinear
+#: 0.92, Gaussian 0.90; nouns sentiment 0.87, diffusion 0.80, gradient 0.74, estimation 0.26.
+MODIFIER_USE = 0.9
+#: ... and the fewest uses that decide it.
+MODIFIER_MIN_USES = 20
+
+
+def used_as_modifier(modifying: int, occurrences: int) -> bool:
+    """Does a single word found ``occurrences`` times, ``modifying`` of them right before a word
+    it modifies, only ever modify?"""
+    return occurrences >= MODIFIER_MIN_USES and modifying >= MODIFIER_USE * occurrences
 
 
 def used_as_adjective(graded: int, occurrences: int) -> bool:

@@ -36,7 +36,7 @@ from .extract import Extraction
 from .extract.embed import Embedder
 from .model import Candidate, Concept, Mention, Paper
 from .text.chunking import DETERMINERS
-from .text.words import TOO_BROAD
+from .text.words import STOPWORDS, TOO_BROAD
 
 if TYPE_CHECKING:
     from .thesaurus import Thesaurus
@@ -322,6 +322,7 @@ class LinkState:
     mates: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> groups listed beside it
     single: Counter = field(default_factory=Counter)  # group -> occurrences of its one-word forms
     graded: Counter = field(default_factory=Counter)  # group -> those right after "very", "is", ... (R.GRADERS)
+    modifying: Counter = field(default_factory=Counter)  # group -> those right before a content word
     verbal: Counter = field(default_factory=Counter)  # group -> those (not in -ing) right before "the", "a", ...
 
 
@@ -650,6 +651,9 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
                     state.graded[root] += 1  # "is challenging", "very stable": an adjective
                 if pos + 1 < len(seq) and seq[pos + 1] in DETERMINERS and not f[0].endswith("ing"):
                     state.verbal[root] += 1  # "leverage the", "design a": a verb
+                nxt = seq[pos + 1] if pos + 1 < len(seq) else None
+                if nxt is not None and _modified(nxt) and not L.is_name(f[0]):
+                    state.modifying[root] += 1  # "Bayesian inference", "latent code": a modifier
         kept = M.mentions_in(matched)
         after = _list_context(state, seq, sent_of, kept)
         scanned.append([(f, root, inside, sents[sent_of[pos]][1], a) for (pos, f, root, inside), a in zip(kept, after)])
@@ -753,9 +757,11 @@ def select(state: LinkState, min_rank_single: int) -> None:
             and (
                 R.used_as_adjective(state.graded[root], state.single[root])
                 or R.used_as_verb(state.verbal[root], state.single[root])
+                or R.used_as_modifier(state.modifying[root], state.single[root])
             )
         ):
-            continue  # "challenging", "stable": the papers use it as an adjective; "leverage" as a verb
+            continue  # "challenging", "stable": the papers use it as an adjective; "leverage" as a verb;
+            # "Bayesian", "latent" before another word
         best = min(state.best_rank.get(mk, 10**9) for mk in mks)
         if state.paper_count[root] >= 2 or is_art or best <= min_rank_single or root in renamed_groups:
             state.keep.add(root)
@@ -989,6 +995,14 @@ def _joins(seq, sent_of: list[int], end: int, pos: int) -> bool:
     if gap == [None]:
         return True
     return gap[-1] is not None and gap[-1].lower() in _CONNECTORS and (len(gap) == 1 or gap[0] is None)
+
+
+@lru_cache(maxsize=100_000)
+def _modified(word: str) -> bool:
+    """Is ``word``, right after a single-word form, a word that form modifies? Not a function
+    word, nor a generic head ("diffusion model" is diffusion itself)."""
+    low = word.lower()
+    return low not in STOPWORDS and L.word_key(low) not in T.GENERIC_HEADS
 
 
 def _next_word(seq, end: int) -> str | None:

@@ -268,6 +268,20 @@ def test_a_verbal_noun_inside_its_compounds_needs_to_stand_alone_in_half_its_pap
     assert all(embedding in h for h in state.hits)  # 1 of 4 alone, over STANDALONE's tenth
 
 
+def test_a_word_always_before_a_word_it_modifies_is_no_concept():
+    """10k scale abstracts: "dual" (109 papers), "multi-class", "Fourier" were concepts though
+    their papers only wrote them before another word; "diffusion model" is diffusion itself."""
+    texts = ["Dual variables and dual ascent. Diffusion models and diffusion. PAC bounds."] * 10
+    state = scanned(texts, [cands("dual", "diffusion", "PAC")] * 10)
+    dual, diffusion, pac = (state.group_of[mk(x)] for x in ("dual", "diffusion", "PAC"))
+    assert (state.modifying[dual], state.single[dual]) == (20, 20)
+    assert (state.modifying[diffusion], state.single[diffusion]) == (0, 20)  # a generic head, then a stop
+    assert state.modifying[pac] == 0  # a name stands for itself
+    select(state, min_rank_single=5)
+    assert dual not in state.keep and {diffusion, pac} <= state.keep
+    assert not R.used_as_modifier(19, 19) and R.used_as_modifier(18, 20) and not R.used_as_modifier(17, 20)
+
+
 def test_a_paper_defining_an_acronym_otherwise_does_not_link_to_the_common_meaning():
     texts = [
         "Reinforcement learning (RL) is used. RL helps.",
