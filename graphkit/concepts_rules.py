@@ -206,7 +206,7 @@ def strip_urls(text: str) -> str:
 
 STOP_WORDS = frozenset(
     """a an the this that these those some any each every all both either neither no not nor only
-    own same other another such i we you he she it they me us him her them my our your his its their
+    own same other another such latter former i we you he she it they me us him her them my our your his its their
     who whom whose which what when where why how whether and or but if then else than so as because
     since while although though unless until whereas yet also thus hence therefore however of in on
     at by for with without from to into onto upon about above below over under between among
