@@ -44,12 +44,16 @@ def read_thesaurus(path: str | os.PathLike) -> Thesaurus:
             continue
         if n == 1 and [c.strip().lower() for c in row[:2]] == list(HEADER):
             continue
-        if len(row) > 2:
-            raise InputError(path, f"expected 2 tab-separated columns (label, replace by), got {len(row)}", n)
+        if len(row) != 2:  # a removal is "label<TAB>": a row with no tab is no thesaurus row
+            raise InputError(
+                path,
+                f"expected 2 tab-separated columns (label, replace by; an empty replace by removes), got {len(row)}",
+                n,
+            )
         label = row[0].strip()
         if not label:
             raise InputError(path, "empty label", n)
-        replace[label] = row[1].strip() if len(row) == 2 else ""
+        replace[label] = row[1].strip()
     if not replace:
         raise InputError(path, "no thesaurus rows (expected 'label<TAB>replace by')")
     return Thesaurus(replace)

@@ -144,7 +144,18 @@ def test_thesaurus_round_trip_and_effects(sample_build, tmp_path, runner, sample
 @pytest.mark.parametrize(
     "content, message",
     [
-        ("a\tb\tc\n", "bad.tsv:1: expected 2 tab-separated columns (label, replace by), got 3"),
+        (
+            "a\tb\tc\n",
+            "bad.tsv:1: expected 2 tab-separated columns (label, replace by; an empty replace by removes), got 3",
+        ),
+        (
+            "garbage no tabs\n",
+            "bad.tsv:1: expected 2 tab-separated columns (label, replace by; an empty replace by removes), got 1",
+        ),
+        (
+            "label\treplace by\nGAN\tgenerative adversarial network\nvideo\n",
+            "bad.tsv:3: expected 2 tab-separated columns (label, replace by; an empty replace by removes), got 1",
+        ),
         ("label\treplace by\n\tx\n", "bad.tsv:2: empty label"),
         ("label\treplace by\n", "bad.tsv: no thesaurus rows (expected 'label<TAB>replace by')"),
     ],
