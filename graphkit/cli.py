@@ -108,6 +108,11 @@ def cli():
     api.warnings_as_lines(lambda text: click.echo(text, err=True))
 
 
+def _n(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless one: "1 paper", "1,283 papers"."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 @cli.command(context_settings=CONTEXT)
 @click.argument("inputs", nargs=-1, required=True, type=click.Path())
 @click.option(
@@ -257,9 +262,10 @@ def build(
     formats = ", ".join(sorted(set(result.formats.values())))
     files = len(result.formats)
     outs = (output, html_path)
-    _done(f"Read {result.papers:,} papers from {files} file{'s' if files != 1 else ''} ({formats}).", *outs)
+    _done(f"Read {_n(result.papers, 'paper')} from {_n(files, 'file')} ({formats}).", *outs)
     _done(
-        f"Found {result.concepts:,} concepts ({result.shared:,} shared by 2+ papers) in {result.mentions:,} mentions.",
+        f"Found {_n(result.concepts, 'concept')} ({result.shared:,} shared by 2+ papers) in "
+        f"{_n(result.mentions, 'mention')}.",
         *outs,
     )
     if result.cites or result.coauthored:
@@ -269,7 +275,7 @@ def build(
             f"{result.coauthored:,} co-author pairs.",
             *outs,
         )
-    _done(f"Graph: {result.nodes:,} nodes, {result.edges:,} edges.", *outs)
+    _done(f"Graph: {_n(result.nodes, 'node')}, {_n(result.edges, 'edge')}.", *outs)
     _done(f"Wrote {'standard output' if output == '-' else result.output}", *outs)
     if result.html:
         _done(f"Wrote {'standard output' if html_path == '-' else result.html}", *outs)
@@ -476,8 +482,8 @@ def site(graph_path, output, min_papers, max_pages, map_nodes, map_min_weight, t
         progress=not quiet,
     )
     click.echo(
-        f"Wrote {report.folder}/index.html: {report.concept_pages:,} concept pages, a map of "
-        f"{report.map_nodes:,} concepts and {report.map_edges:,} edges, {report.clusters:,} clusters."
+        f"Wrote {report.folder}/index.html: {_n(report.concept_pages, 'concept page')}, a map of "
+        f"{_n(report.map_nodes, 'concept')} and {_n(report.map_edges, 'edge')}, {_n(report.clusters, 'cluster')}."
     )
 
 

@@ -367,6 +367,16 @@ def test_scopus_csv_extra_funding_columns_and_doubled_quotes(tmp_path):
             "broken.ris:1: malformed RIS: 1 records start with TY but 0 end with ER",
         ),
         (
+            "noyear.ris",
+            "TY  - JOUR\nTI  - A title\nAB  - We study graphs.\nPY  - notayear\nER  - \n",
+            "noyear.ris:1: year has no year in it: 'notayear'",
+        ),
+        (
+            "between.ris",
+            "TY  - JOUR\nTI  - A\nER  - \njunk here\nTY  - JOUR\nTI  - B\nER  - \n",
+            "between.ris:4: text outside a record (after ER, before TY): 'junk here'",
+        ),
+        (
             "broken.txt",
             "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Smith, J\nTI A title\nthis is no tag\nER\nEF\n",
             "broken.txt:6: malformed Web of Science record: 'this is no tag' is not a tagged line",
@@ -458,3 +468,9 @@ def test_real_cited_reference_counts_match_the_exports():
     assert [len(p.cited) for p in papers] == nr
     s2, _ = read_file(SHARED / "formats" / "semanticscholar_paper.json")
     assert len(s2[0].citing) == 1000
+
+
+def test_a_record_with_no_year_yet_reads_as_no_year(tmp_path):
+    path = tmp_path / "press.ris"
+    path.write_text("TY  - JOUR\nTI  - A title\nAB  - We study graphs.\nPY  - In press\nER  - \n", encoding="utf-8")
+    assert read_file(path)[0][0].year is None

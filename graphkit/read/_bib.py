@@ -55,7 +55,9 @@ def make_paper(
         return None
     check_abstract(abstract, path, line)
     doi = normalise_doi(doi)
-    year = year_of(year)
+    written, year = year, year_of(year)
+    if year is None and str(written or "").strip().strip("{}()[]. ").lower() not in _NO_YEAR:
+        raise InputError(path, f"year has no year in it: {str(written)[:80]!r}", line)
     pid = (pid or "").strip() or _fallback_id(doi, title, year, abstract)
     return Paper(
         id=pid,
@@ -73,6 +75,23 @@ def make_paper(
         source=f"{path}:{line}",
         sources=[f"{path}:{line}"],
     )
+
+
+#: What exports write where a record has no year yet: no year, and no error.
+_NO_YEAR = {
+    "",
+    "in press",
+    "inpress",
+    "forthcoming",
+    "to appear",
+    "accepted",
+    "submitted",
+    "n.d",
+    "nd",
+    "preprint",
+    "unpublished",
+    "none",
+}
 
 
 def _fallback_id(doi: str, title: str, year, abstract: str) -> str:

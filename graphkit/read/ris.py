@@ -25,6 +25,7 @@ def read_ris(path: str, text: str) -> list[Paper]:
     import rispy
 
     starts = [n for n, ln in enumerate(text.split("\n"), start=1) if ln.startswith("TY  -")]
+    _check_between_records(path, text)
     try:
         entries = rispy.loads(text, skip_unknown_tags=True)
     except (OSError, ValueError, KeyError) as e:  # rispy reports a broken structure as IOError
@@ -55,6 +56,19 @@ def read_ris(path: str, text: str) -> list[Paper]:
     if not papers:
         raise no_usable_records(path, "RIS")
     return papers
+
+
+def _check_between_records(path: str, text: str) -> None:
+    """Text between one record's ER and the next TY (which rispy would skip) is an error; lines
+    before the first record are an export's header ("Provider: Elsevier") and are left alone."""
+    inside, seen = False, False
+    for n, ln in enumerate(text.split("\n"), start=1):
+        if ln.startswith("TY  -"):
+            inside = seen = True
+        elif ln.startswith("ER  -"):
+            inside = False
+        elif seen and not inside and ln.strip():
+            raise InputError(path, f"text outside a record (after ER, before TY): {ln.strip()[:60]!r}", n)
 
 
 def _first(value) -> str:
