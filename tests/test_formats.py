@@ -377,6 +377,17 @@ def test_scopus_csv_extra_funding_columns_and_doubled_quotes(tmp_path):
             "between.ris:4: text outside a record (after ER, before TY): 'junk here'",
         ),
         (
+            "runon.bib",
+            "@article{a1,\n  title={A title},\n  abstract={We study graphs.}\n}\n"
+            "@article{a2,\n  title={Second title}\n  abstract={We study trees.},\n  year={2021}\n}\n",
+            "runon.bib:5: malformed BibTeX entry: field 'title' runs into 'abstract' (a comma missing?)",
+        ),
+        (
+            "truncated.bib",
+            "@article{a1,\n  title={A title},\n  abstract={We study graphs.}\n}\n@article{a2,\n  title={Second\n",
+            "truncated.bib:5: malformed BibTeX entry: Unexpectedly reached end of file.",
+        ),
+        (
             "broken.txt",
             "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Smith, J\nTI A title\nthis is no tag\nER\nEF\n",
             "broken.txt:6: malformed Web of Science record: 'this is no tag' is not a tagged line",

@@ -287,3 +287,14 @@ def test_set_up_in_another_clone_does_not_repoint_this_one(tmp_path):
             [f"{venv}/bin/python", "-c", where], cwd=tmp_path, env=env, capture_output=True, text=True, check=True
         ).stdout.strip()
         assert out == str(clone / "graphkit" / "__init__.py")
+
+
+def test_a_broken_bibtex_entry_is_one_line_not_the_parser_log_too(tmp_path):
+    f = tmp_path / "cut.bib"
+    f.write_text("@article{a1,\n  title={A title},\n  abstract={We study graphs.}\n}\n@article{a2,\n  title={Cut\n")
+    out = tmp_path / "g.graphml"
+    # a real process: the parser logs through the logging module's own handler on standard error
+    cmd = [sys.executable, "-m", "graphkit", "build", "--fast", str(f), "-o", str(out), "-q"]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    assert result.returncode == 1 and not out.exists()
+    assert result.stderr == f"Error: {f}:5: malformed BibTeX entry: Unexpectedly reached end of file.\n"

@@ -34,8 +34,12 @@ def looks_like_bibtex(text: str) -> bool:
 
 @register("bibtex", extensions=(".bib", ".bibtex"), sniff=looks_like_bibtex)
 def read_bibtex(path: str, text: str) -> list[Paper]:
+    import logging
+
     import bibtexparser
 
+    # the parser logs each failed block to standard error as well: graphkit says it once, in one line
+    logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
     library = bibtexparser.parse_string(text)
     entries = list(library.entries)
     for block in library.failed_blocks:
@@ -52,12 +56,26 @@ def read_bibtex(path: str, text: str) -> list[Paper]:
 
 
 def _first_line(err) -> str:
-    return str(err).strip().split("\n", 1)[0]
+    reason = (
+        str(err).strip() or getattr(err, "abort_reason", "") or type(err).__name__
+    )  # BlockAbortedException's str is ""
+    return reason.split("\n", 1)[0]
+
+
+# A field that swallowed the next one because a comma is missing between them:
+# 'title={A title}\n  abstract={...}' parses as one title with "abstract=" inside it
+_RUN_ON = re.compile(r"[}\"]\s*\n\s*([A-Za-z][\w-]*)\s*=\s*[{\"\d]")
 
 
 def _paper(path: str, entry) -> Paper | None:
-    f = {k.lower(): _unbrace(str(v.value)) for k, v in entry.fields_dict.items()}
     line = (entry.start_line or 0) + 1
+    for k, v in entry.fields_dict.items():
+        run_on = _RUN_ON.search(str(v.value))
+        if run_on:  # the entry's line
+            raise InputError(
+                path, f"malformed BibTeX entry: field {k!r} runs into {run_on.group(1)!r} (a comma missing?)", line
+            )
+    f = {k.lower(): _unbrace(str(v.value)) for k, v in entry.fields_dict.items()}
     wos = "unique-id" in f or "cited-references" in f
     keywords = (
         split_list(f.get("author_keywords", ""))
