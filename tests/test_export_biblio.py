@@ -75,6 +75,11 @@ def test_vosviewer_uses_cluster_attribute_and_positions(kw_graph):
     rows = [line.split("\t") for line in vosviewer_text(g)[0].splitlines()[1:]]
     assert {r[4] for r in rows} == {"1", "2"}  # clusters renumbered 1.. by size
     assert sorted(float(r[2]) for r in rows) == [float(i) for i in range(len(rows))]
+    # the unclustered (-1), however many, come after every cluster, not as cluster 1
+    for i, (n, _) in enumerate(S.nodes_of(g, S.CONCEPT)):
+        g.nodes[n]["cluster"] = 3 if i < 2 else -1
+    clusters = sorted(line.split("\t")[4] for line in vosviewer_text(g)[0].splitlines()[1:])
+    assert clusters == ["1", "1"] + ["2"] * (len(clusters) - 2) and len(clusters) > 4
 
 
 def test_vosviewer_papers_and_authors(sample_graph):

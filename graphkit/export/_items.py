@@ -87,8 +87,8 @@ def _occurrences(g: nx.MultiDiGraph, ntype: str, nodes: set[str]) -> tuple[str, 
 
 
 def _clusters(g: nx.MultiDiGraph, order: list[str], pairs: dict) -> dict[str, int]:
-    """The ``cluster`` node attribute where every item has one (numbered 1.. by size),
-    else Louvain communities of the item network; clusters are 1..1000 as VOSviewer wants."""
+    """The ``cluster`` node attribute where every item has one (numbered 1.. by size, the
+    unclustered last), else Louvain communities of the item network; clusters are 1..1000 as VOSviewer wants."""
     import networkx as nx
 
     given = {n: g.nodes[n].get("cluster") for n in order}
@@ -96,7 +96,9 @@ def _clusters(g: nx.MultiDiGraph, order: list[str], pairs: dict) -> dict[str, in
         groups: dict = defaultdict(list)
         for n, c in given.items():
             groups[c].append(n)
-        ranked = sorted(groups.values(), key=lambda ns: (-len(ns), str(given[ns[0]])))
+        # the concepts no cluster holds (cluster -1: isolated or in a tiny component) come last,
+        # one group, not as cluster 1 because they are many (1,575 of the dev keyword map's 1,778)
+        ranked = sorted(groups.values(), key=lambda ns: (_unclustered(given[ns[0]]), -len(ns), str(given[ns[0]])))
     else:
         simple = nx.Graph()
         simple.add_nodes_from(order)
@@ -106,6 +108,13 @@ def _clusters(g: nx.MultiDiGraph, order: list[str], pairs: dict) -> dict[str, in
             key=lambda ns: (-len(ns), ns[0]),
         )
     return {n: min(i, MAX_CLUSTERS) for i, ns in enumerate(ranked, start=1) for n in ns}
+
+
+def _unclustered(cluster) -> bool:
+    try:
+        return int(cluster) < 0
+    except (TypeError, ValueError):
+        return False
 
 
 def _positions(g: nx.MultiDiGraph, order: list[str], pairs: dict) -> dict[str, tuple[float, float]]:
