@@ -451,6 +451,13 @@ def export(g: nx.MultiDiGraph, output: str | os.PathLike, fmt: str | None = None
     return fmt
 
 
+def item_counts(g: nx.MultiDiGraph, items: str = "concepts") -> tuple[int, int]:
+    """The items (concepts, papers or authors) and links a VOSviewer or Pajek export of ``g`` holds."""
+    from .export._items import item_counts as _counts
+
+    return _counts(g, items)
+
+
 def export_paths(output: str | os.PathLike, fmt: str) -> list[Path]:
     """The files an export to ``output`` writes: one, or two for VOSviewer and CSV tables."""
     from .export import output_paths

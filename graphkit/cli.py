@@ -430,7 +430,12 @@ def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, datab
     )
     api.export(g, output, fmt, **({"items": items} if items else {}))
     files = " and ".join(str(p) for p in api.export_paths(output, fmt))
-    _done(f"Wrote {files} ({g.number_of_nodes():,} nodes, {g.number_of_edges():,} edges, {fmt})", output)
+    if fmt in ("vosviewer", "pajek"):  # a map of one item type: its items, not the whole graph
+        n_items, n_links = api.item_counts(g, items or "concepts")
+        size = f"{_n(n_items, 'item')} ({items or 'concepts'}), {_n(n_links, 'link')}"
+    else:
+        size = f"{_n(g.number_of_nodes(), 'node')}, {_n(g.number_of_edges(), 'edge')}"
+    _done(f"Wrote {files} ({size}, {fmt})", output)
 
 
 @cli.command(context_settings=CONTEXT)

@@ -167,11 +167,19 @@ def test_cli_exports(runner, sample_graphml, tmp_path):
     out = tmp_path / "m"
     result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--format", "vosviewer", "-o", str(out)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith(f"Wrote {out}_map.txt and {out}_network.txt (")
+    from graphkit.export._items import item_network
+    from graphkit.export.graphml import read_graphml
+
+    net = item_network(read_graphml(sample_graphml))  # the summary counts the map, not the whole graph
+    assert result.stdout == (
+        f"Wrote {out}_map.txt and {out}_network.txt ({len(net.items):,} items (concepts), "
+        f"{len(net.links):,} links, vosviewer)\n"
+    )
     authors = runner.invoke(
-        cli, ["export", "--graph", str(sample_graphml), "--items", "authors", "-o", str(tmp_path / "a.net")]
+        cli, ["export", "--graph", str(sample_graphml), "--items", "papers", "-o", str(tmp_path / "a.net")]
     )
     assert authors.exit_code == 0, authors.output
+    assert authors.stdout.startswith(f"Wrote {tmp_path / 'a.net'} (38 items (papers), ")
     tables = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "-o", str(tmp_path / "t.csv")])
     assert tables.stdout.startswith(f"Wrote {tmp_path}/t.nodes.csv and {tmp_path}/t.edges.csv (")
 
@@ -197,6 +205,10 @@ def test_cli_export_bad_input(runner, sample_graphml, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
     with pytest.raises(GraphFileError, match="give it a file name, not an open file"):
         write_graph(_tiny(), io.BytesIO(), "vosviewer")
+    empty = tmp_path / "au.net"  # the samples have no authors: no empty map with a success message
+    result = runner.invoke(cli, ["export", "--graph", str(sample_graphml), "--items", "authors", "-o", str(empty)])
+    assert result.exit_code == 1 and not empty.exists()
+    assert result.stderr == "Error: the graph has no authors: nothing to map (choose other --items)\n"
 
 
 def _tiny():

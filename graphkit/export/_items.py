@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .. import schema as S
-from ..errors import UsageError
+from ..errors import GraphFileError, UsageError
 
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["ITEMS", "Item", "ItemNetwork", "item_network"]
+__all__ = ["ITEMS", "Item", "ItemNetwork", "item_counts", "item_network"]
 
 #: ``--items`` choices -> node type.
 ITEMS = {"concepts": S.CONCEPT, "papers": S.PAPER, "authors": S.AUTHOR}
@@ -138,12 +138,20 @@ def _label(d: dict) -> str:
     return str(d.get("name") or d.get("title") or d.get("id") or d.get("key") or "")
 
 
+def item_counts(g: nx.MultiDiGraph, items: str = "concepts") -> tuple[int, int]:
+    """How many items and links :func:`item_network` has, without laying them out."""
+    nodes = {n for n, _ in S.nodes_of(g, ITEMS[items])}
+    return len(nodes), len(_pairs(g, ITEMS[items], nodes))
+
+
 def item_network(g: nx.MultiDiGraph, items: str = "concepts") -> ItemNetwork:
     """The network of one item type of ``g``, as VOSviewer and Pajek exports write it."""
     if items not in ITEMS:
         raise UsageError(f"--items must be one of {', '.join(ITEMS)}, not {items!r}")
     ntype = ITEMS[items]
     order = sorted(n for n, _ in S.nodes_of(g, ntype))
+    if not order:  # an empty map written with a success message helps nobody
+        raise GraphFileError(f"the graph has no {items}: nothing to map (choose other --items)")
     nodes = set(order)
     pairs = _pairs(g, ntype, nodes)
     occ_name, occ = _occurrences(g, ntype, nodes)
