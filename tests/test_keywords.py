@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from graphkit import schema as S
+from graphkit import text as T
 from graphkit.build import build
 from graphkit.cli import cli
 from graphkit.export import graphml_bytes, read_graphml
@@ -133,6 +134,25 @@ def test_both_joins_keywords_with_extracted_concepts():
     for p in papers:
         mentioned = {v for _, v, k in g.out_edges(S.paper_node(p.id), keys=True) if k == S.MENTIONS}
         assert S.concept_node("deep learning") in mentioned or "Deep learning" not in p.keywords
+    # an evidence sentence is the abstract's or the keyword list, never both glued together
+    from graphkit.model import Paper
+
+    odd = [
+        Paper(id=f"s{i}", abstract=f"We study cell signalling in tissue {i}. Copyright:", keywords=["cell death"])
+        for i in range(2)
+    ]
+    g2, _ = build(odd, concepts="both")
+    evidence = {d["evidence"] for _, v, k, d in g2.edges(keys=True, data=True) if v == S.concept_node("cell death")}
+    assert evidence == {"cell death."}
+
+
+def test_the_keyword_list_is_its_own_sentence():
+    # Scopus: an abstract ending "Copyright:" and lower-case keywords were one evidence sentence
+    assert T.sentences("We study cells. Copyright:\n\nactivation analysis; cell death.") == [
+        "We study cells.",
+        "Copyright:",
+        "activation analysis; cell death.",
+    ]
 
 
 def test_dev_set_keyword_map():

@@ -35,7 +35,11 @@ _ABBREV = re.compile(r"\b(?:e\.g|i\.e|et al|etc|vs|cf|Fig|Eq|Sec|resp|approx|i\.
 
 
 def sentences(text: str) -> list[str]:
-    """Split cleaned text into sentences (good enough for abstracts)."""
+    """Split cleaned text into sentences (good enough for abstracts). A blank line ends one
+    whatever follows (cleaned text has none but the one before the authors' keywords that
+    ``--concepts both`` appends: "Copyright:" and a keyword list were one evidence sentence)."""
+    if "\n\n" in text:
+        return [s for block in text.split("\n\n") for s in sentences(block)]
     parts = re.split(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])", text)
     out: list[str] = []
     for p in parts:
