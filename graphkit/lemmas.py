@@ -141,6 +141,8 @@ def word_key(part: str) -> str:
     """Normal form of one word part: a name keeps its case (plural "s" dropped: LLMs -> LLM);
     an ordinary word becomes its lower-case American noun lemma."""
     part = part.replace("\u2019", "'")
+    if not part.isascii():  # "REalité" = "REalite" (one long form in two spellings made ELECTRE ambiguous)
+        part = _plain(part)
     if is_name(part):
         m = _ACRO_PLURAL.match(part)
         name = m.group(1) if m else part
@@ -151,6 +153,13 @@ def word_key(part: str) -> str:
         # word keeps its case, so it never meets the word (REINFORCE / reinforce, MAP / map).
         return low if not readings(low) and not readings(name.lower()) else name
     return noun_lemma(part.lower())
+
+
+def _plain(part: str) -> str:
+    """``part`` without its accents (NFKD's combining marks dropped); other letters kept."""
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", part) if not unicodedata.combining(c)) or part
 
 
 def lemma_key(phrase: str) -> tuple[str, ...]:

@@ -523,7 +523,8 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
     """Each short form joins its dominant expansion; other expansions join when they mean the
     same ("Generative Adversarial Nets" / "generative adversarial networks", by embedding);
     an expansion with another meaning (VAD: video anomaly / voice activity detection) stays
-    apart, and then the bare acronym is ambiguous and never names a concept."""
+    apart, and when that meaning is defined at least half as often as the dominant one the bare
+    acronym is ambiguous and never names a concept."""
     for defs in definitions:
         here: dict[str, str] = {}
         for d in defs:
@@ -557,8 +558,10 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
         for lmk, v in zip(others, vecs[1:]):
             if float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY:
                 state.sets.union(smk, lmk)
-            else:
+            elif 2 * counts[lmk] >= counts[state.dominant[smk]]:  # a close second meaning: VAD 1:1
                 state.ambiguous.add(smk)
+            # else a stray: one translation beside four definitions of ELECTRE; the paper that
+            # defines it so keeps its own meaning (the scan's override), the acronym still names
 
 
 def apply_thesaurus(state: LinkState, thesaurus: Thesaurus | None) -> None:

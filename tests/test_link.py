@@ -185,6 +185,25 @@ def test_an_acronym_with_two_meanings_keeps_them_apart(fake):
     assert state.ambiguous == {mk("RL")}
 
 
+def test_a_stray_second_meaning_leaves_the_acronym_its_name(fake):
+    """The MCDA exports: four papers define ELECTRE, one translates it; ELECTRE (224 papers) had
+    lost its name to its French long form."""
+    state = LinkState()
+    long_form = "ELimination Et Choix Traduisant la REalité"
+    acronyms(
+        state,
+        [defs(("ELECTRE", long_form))] * 3
+        + [defs(("ELECTRE", long_form.replace("é", "e")))]  # one spelling without the accent: one long form
+        + [defs(("ELECTRE", "Elastic Lattice Energy Computation Tree Relaxation Engine"))],
+        PhraseVectors(fake, dim=DIM),
+    )
+    assert state.expansions[mk("ELECTRE")] == {
+        mk(long_form): 4,
+        mk("Elastic Lattice Energy Computation Tree Relaxation Engine"): 1,
+    }
+    assert not state.ambiguous
+
+
 # ---------------------------------------------------------------- thesaurus and grouping
 
 
