@@ -351,6 +351,7 @@ def link(
     join_cores(state, vectors)
     acronyms(state, ex.acronyms, vectors)
     join_named_datasets(state)
+    join_spelled_out(state)
     apply_thesaurus(state, thesaurus)
     group(state)
     scan(state, ex.texts)
@@ -517,6 +518,25 @@ def join_named_datasets(state: LinkState) -> None:
             target = R.group_key(name) if name else None
             if target and target in state.surfaces and target not in state.expansions:
                 state.sets.union(mk, target)
+
+
+def join_spelled_out(state: LinkState) -> None:
+    """A phrase with an acronym in it joins the same phrase with the acronym spelled out, when
+    the corpus has both: "deep RL" = "deep reinforcement learning", "RL agent" = "reinforcement
+    learning agent" (an ambiguous acronym spells out nothing)."""
+    longs = {
+        smk: state.surfaces[lmk].most_common(1)[0][0] for smk, lmk in state.dominant.items() if state.surfaces[lmk]
+    }
+    for mk in list(state.surfaces):
+        for key in state.keys_of[mk]:
+            if len(key) < 2:
+                continue
+            for i, w in enumerate(key):
+                smk = R.group_key((w,))
+                if smk in longs and smk not in state.ambiguous and L.is_name(w):
+                    target = R.group_key((*key[:i], *_key(longs[smk]), *key[i + 1 :]))
+                    if target in state.surfaces:
+                        state.sets.union(mk, target)
 
 
 def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], vectors: PhraseVectors) -> None:

@@ -204,6 +204,19 @@ def test_a_stray_second_meaning_leaves_the_acronym_its_name(fake):
     assert not state.ambiguous
 
 
+def test_a_phrase_with_an_acronym_joins_the_phrase_spelled_out(fake):
+    """Dev: "deep RL" (15 papers) stood beside "deep reinforcement learning", though a paper
+    writes "Deep reinforcement learning (deep RL)"."""
+    from graphkit.link import join_spelled_out
+
+    state = pooled(cands("deep RL", "RL agent", "deep reinforcement learning", "reinforcement learning agent", "RL"))
+    acronyms(state, [defs(("RL", "reinforcement learning"))], PhraseVectors(fake, dim=DIM))
+    join_spelled_out(state)
+    assert state.sets[mk("deep RL")] == state.sets[mk("deep reinforcement learning")]
+    assert state.sets[mk("RL agent")] == state.sets[mk("reinforcement learning agent")]
+    assert state.sets[mk("deep RL")] != state.sets[mk("RL agent")]
+
+
 # ---------------------------------------------------------------- thesaurus and grouping
 
 
