@@ -91,7 +91,7 @@ def main():
             misses = {f for f, _ in r.pop("hub misses")}
             print(", ".join(f"{'*' if f in misses else ''}{f} ({n})" for f, n in r.pop("hubs")[: args.hubs]))
         print(f"\ngraphkit: {len(bad)} merges of different lemmas with dissimilar embeddings")
-        for forms in bad[:40]:
+        for forms in bad[: max(40, args.hubs)]:
             print("  " + " | ".join(forms[:8]))
     for r in results.values():
         r.pop("hub misses", None)
