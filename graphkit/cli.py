@@ -304,8 +304,14 @@ def concepts(graph_path, top, as_json, as_csv, thesaurus_out, flow):
         raise UsageError("give --json or --csv, not both")
     api.check_outputs({"--thesaurus-out": thesaurus_out}, inputs=[graph_path])
     if flow is not None:
-        result = api.concept_flow(api.graph_for(graph_path, "flow", flow), flow)
+        g = api.graph_for(graph_path, "flow", flow)
+        result = api.concept_flow(g, flow)
         click.echo(api.as_json(result) if as_json else api.flow_text(result), nl=False)
+        if not result["adopters"] and not any(k == "CITES" for _, _, k in g.edges(keys=True)):
+            click.echo(
+                "(none of its papers cites another: a flow needs records with references, e.g. WoS or Scopus exports)",
+                err=True,
+            )
         return
     if thesaurus_out:
         g = api.graph_for(graph_path, "concepts")
@@ -335,6 +341,13 @@ def papers(graph_path, concept, cites, cited_by, as_json, as_csv):
         g = api.graph_for(graph_path, "citations", cites if cites is not None else cited_by)
         rows = api.citing(g, cites) if cites is not None else api.cited_by(g, cited_by)
         click.echo(api.as_json(rows) if as_json else api.citations_text(rows), nl=False)
+        if not rows:  # an empty answer says so, on standard error (standard output stays parseable)
+            click.echo(
+                f"No paper in the graph cites {cites}."
+                if cites is not None
+                else f"{cited_by} cites no work in the graph.",
+                err=True,
+            )
         return
     rows = api.papers(api.graph_for(graph_path, "papers", concept), concept)
     click.echo(_rows_out(rows, PAPER_COLUMNS, as_json, as_csv, api.papers_text), nl=False)

@@ -196,3 +196,18 @@ def test_cli_is_click_over_api_only():
         ".errors:GraphkitError",
         ".errors:UsageError",
     }
+
+
+def test_an_empty_citation_answer_says_why(runner, sample_graph, sample_graphml):
+    """The samples have no references: an empty answer is one line on standard error, not silence."""
+    paper = next(d["id"] for _, d in sample_graph.nodes(data=True) if d.get("type") == "Paper")
+    for option, said in (
+        ("--cites", f"No paper in the graph cites {paper}.\n"),
+        ("--cited-by", f"{paper} cites no work in the graph.\n"),
+    ):
+        result = runner.invoke(cli, ["papers", "--graph", str(sample_graphml), option, paper])
+        assert result.exit_code == 0 and result.stdout == "" and result.stderr == said
+    concept = next(d["name"] for _, d in sample_graph.nodes(data=True) if d.get("type") == "Concept")
+    result = runner.invoke(cli, ["concepts", "--graph", str(sample_graphml), "--flow", concept])
+    assert result.exit_code == 0 and "Adopted while citing an earlier paper with it: 0 papers" in result.stdout
+    assert result.stderr.startswith("(none of its papers cites another: a flow needs records with references")
