@@ -140,3 +140,13 @@ def test_hostile_text_is_kept_verbatim():
     assert papers[0].title.startswith("<script>window.__pwned=1;")
     assert "<img src=x onerror=" in papers[0].abstract
     assert "'}) DETACH DELETE n //" in papers[1].title
+
+
+def test_json_read_as_csv_says_so_in_one_short_line(tmp_path):
+    path = tmp_path / "papers.jsonl"
+    path.write_text('{"id": "a", "title": "A long title, with commas, and more", "abstract": "x, y, z, w"}\n')
+    with pytest.raises(InputError) as err:
+        read_papers([path], "csv")
+    assert (
+        str(err.value) == f"{path}:1: CSV has no 'abstract' column: this looks like JSON, not CSV (drop --format csv?)"
+    )

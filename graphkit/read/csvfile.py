@@ -97,7 +97,12 @@ def read_csv(path: str, text: str) -> list[Paper]:
         and not ("title" in fields and {"references", "cited_wos"} & set(fields))
         and not (keywords_suffice() and "keywords" in fields)
     ):
-        raise InputError(path, f"CSV has no 'abstract' column (columns: {', '.join(header)})", 1)
+        if header and header[0].lstrip().startswith(("{", "[")):
+            raise InputError(
+                path, "CSV has no 'abstract' column: this looks like JSON, not CSV (drop --format csv?)", 1
+            )
+        shown = ", ".join(h[:30] for h in header[:8]) + (f", ... ({len(header)} columns)" if len(header) > 8 else "")
+        raise InputError(path, f"CSV has no 'abstract' column (columns: {shown})", 1)
     # Scopus writes a record's second, third... funding texts as extra unnamed columns right
     # after "Funding Text 1" (the header names only the first): they are dropped.
     lowered = [h.strip().lower() for h in header]
