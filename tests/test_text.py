@@ -192,3 +192,11 @@ def test_embedding_cache_round_trip(tmp_path):
     for k, row in zip(keys, v):
         assert got[k].dtype == np.float32 and abs(float(got[k] @ row) - 1.0) < 1e-3
     cache.close()
+
+
+def test_a_title_that_asks_keeps_its_question_mark_alone():
+    from graphkit.extract import paper_text
+    from graphkit.model import Paper
+
+    assert paper_text(Paper(id="q", title="Why does it work?", abstract="We ask.")) == "Why does it work? We ask."
+    assert paper_text(Paper(id="t", title="A title.", abstract="We ask.")) == "A title. We ask."

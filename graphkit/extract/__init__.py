@@ -42,7 +42,7 @@ def paper_text(p: Paper) -> str:
     body = T.clean(repair(p.abstract))
     if p.title:
         title = T.clean(uncap_title(repair(p.title), p.abstract)).rstrip(".")
-        return f"{title}. {body}"
+        return f"{title}{'' if title.endswith(('?', '!')) else '.'} {body}"  # not "Why does it work?."
     return body
 
 
