@@ -26,6 +26,7 @@ STOPWORDS = frozenset(
     significant significantly substantial substantially strong stronger better best good
     large-scale key main major important crucial critical extensive comprehensive
     promising remarkable superior competitive robust powerful general generic specific
+    challenging difficult interesting
     unique additional overall whole entire full high higher low lower great greater
     classic classical standard vanilla original modern conventional traditional typical popular naive
     widely-used well-known commonly
