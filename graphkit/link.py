@@ -668,15 +668,18 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             for f, root in _matches(seq, pos, lengths[tok], index)
         ]
         for pos, f, root in matched:
-            if len(f) == 1:
+            end = pos + len(f)
+            # one written word: "stable", or a hyphenated "black-box", "time-consuming"
+            # ("score-based" is about score, as "diffusion-based" is about diffusion: not counted)
+            if len(f) == 1 or (f[-1] != "based" and end not in inner and all(q in inner for q in range(pos + 1, end))):
                 state.single[root] += 1
                 if pos and seq[pos - 1] in R.GRADERS:
                     state.graded[root] += 1  # "is challenging", "very stable": an adjective
-                if pos + 1 < len(seq) and seq[pos + 1] in DETERMINERS and not f[0].endswith("ing"):
+                if end < len(seq) and seq[end] in DETERMINERS and not f[-1].endswith("ing"):
                     state.verbal[root] += 1  # "leverage the", "design a": a verb
-                nxt = seq[pos + 1] if pos + 1 < len(seq) else None
-                if nxt is not None and _modified(nxt) and not L.is_name(f[0]):
-                    state.modifying[root] += 1  # "Bayesian inference", "latent code": a modifier
+                nxt = seq[end] if end < len(seq) else None
+                if nxt is not None and _modified(nxt) and not any(L.is_name(w) for w in f):
+                    state.modifying[root] += 1  # "Bayesian inference", "black-box attacks": a modifier
         kept = M.mentions_in(matched)
         after = _list_context(state, seq, sent_of, kept)
         scanned.append([(f, root, inside, sents[sent_of[pos]][1], a) for (pos, f, root, inside), a in zip(kept, after)])

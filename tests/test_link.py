@@ -314,6 +314,21 @@ def test_a_word_always_before_a_word_it_modifies_is_no_concept():
     assert not R.used_as_modifier(19, 19) and R.used_as_modifier(18, 20) and not R.used_as_modifier(17, 20)
 
 
+def test_a_hyphenated_word_is_one_word_to_the_usage_rules():
+    """10k scale --fast: "time-consuming" (91 papers), "model-agnostic", "higher-order" were
+    concepts; "score-based models" is about score, as "diffusion-based" is about diffusion."""
+    texts = [
+        "A time-consuming search. It is very time-consuming. Model-agnostic meta learning. Score-based models."
+    ] * 20
+    state = scanned(texts, [cands("time-consuming", "model-agnostic", "score-based model")] * 20)
+    slow, agnostic, score = (state.group_of[mk(x)] for x in ("time-consuming", "model-agnostic", "score-based model"))
+    assert (state.single[slow], state.graded[slow]) == (40, 20)
+    assert (state.single[agnostic], state.modifying[agnostic]) == (20, 20)
+    assert state.single[score] == 0
+    select(state, min_rank_single=5)
+    assert slow not in state.keep and agnostic not in state.keep and score in state.keep
+
+
 def test_a_paper_defining_an_acronym_otherwise_does_not_link_to_the_common_meaning():
     texts = [
         "Reinforcement learning (RL) is used. RL helps.",
