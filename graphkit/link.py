@@ -812,7 +812,7 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
         if renamed_to:
             concept_name = renamed_to
         else:
-            surface = min(counts, key=lambda s: _name_order(state, root, s, counts[s]))
+            surface = _headed(state, root, min(counts, key=lambda s: _name_order(state, root, s, counts[s])), counts)
             same = _mk(surface)
             votes: Counter = Counter()
             for s, c in counts.items():
@@ -885,6 +885,29 @@ def _name_order(state: LinkState, root: str, surface: str, count: int) -> tuple:
     if smk in state.ambiguous:
         return (1, -in_papers, False, -count, len(surface), surface)
     return (0, -in_papers, smk not in state.expansions, -count, len(surface), surface)
+
+
+#: A name takes the generic head that follows it in at least this share of its papers.
+HEADED_SHARE = 0.8
+#: ... among at least this many papers.
+HEADED_MIN_PAPERS = 5
+
+
+def _headed(state: LinkState, root: str, surface: str, counts: Counter) -> str:
+    """``surface``, or the form that adds a generic head to it when the papers nearly always
+    write that ("pre-trained language" was the 10k scale name of "pre-trained language models",
+    in 213 papers against 212)."""
+    key = _key(surface)
+    n = state.form_papers.get((root, key), 0)
+    longer = [
+        s
+        for s in counts
+        if len(_key(s)) == len(key) + 1 and _key(s)[:-1] == key and L.word_key(_key(s)[-1]) in T.GENERIC_HEADS
+    ]
+    if not longer or n < HEADED_MIN_PAPERS:  # one paper's "momentum SGD algorithm" stays "momentum SGD"
+        return surface
+    best = min(longer, key=lambda s: _name_order(state, root, s, counts[s]))
+    return best if state.form_papers.get((root, _key(best)), 0) >= HEADED_SHARE * n else surface
 
 
 def _is_long_form(state: LinkState, mks: list[str], surface: str) -> bool:

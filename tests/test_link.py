@@ -425,6 +425,26 @@ def test_an_ambiguous_acronym_never_names_a_concept():
     assert "reinforcement learning" in names
 
 
+def test_a_name_takes_the_generic_head_its_papers_nearly_always_write():
+    """10k scale --fast: "pre-trained language" (213 papers) named the concept its papers write
+    "pre-trained language models" (212)."""
+    from graphkit.link import join_cores
+
+    def names(texts):
+        state = pooled(*[cands("pre-trained language models", "pre-trained language")] * len(texts))
+        join_cores(state, PhraseVectors(FakeEmbedder(), dim=DIM))  # one group, as MiniLM makes it
+        group(state)
+        scan(state, texts)
+        select(state, min_rank_single=5)
+        name(state)
+        return [(c.name, c.aliases) for c in state.concepts.values()]
+
+    texts = ["Pre-trained language models help. Pre-trained language models."] * 6 + ["A pre-trained language."]
+    assert names(texts) == [("pre-trained language model", ["pre-trained language"])]
+    # under HEADED_MIN_PAPERS papers the form most papers write names it, as before
+    assert names(texts[-3:]) == [("pre-trained language", ["pre-trained language model"])]
+
+
 def test_a_renamed_concept_takes_the_users_name():
     state = linked_state(
         ["Denoising diffusion works. Denoising diffusion."],
