@@ -320,7 +320,7 @@ class LinkState:
     merges: list[tuple[str, str]] = field(default_factory=list)
     built_on: list[set[str]] = field(default_factory=list)  # per paper: groups it calls its work X-based on
     mates: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> groups listed beside it
-    single: Counter = field(default_factory=Counter)  # group -> occurrences of its one-word forms
+    single: Counter = field(default_factory=Counter)  # group -> occurrences of its one-word forms ("black-box" too)
     graded: Counter = field(default_factory=Counter)  # group -> those right after "very", "is", ... (R.GRADERS)
     modifying: Counter = field(default_factory=Counter)  # group -> those right before a content word
     verbal: Counter = field(default_factory=Counter)  # group -> those (not in -ing) right before "the", "a", ...
