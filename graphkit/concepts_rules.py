@@ -117,7 +117,9 @@ _SPLIT = re.compile(r"\b([A-Za-z]{2,})-([a-z]{2,})\b")
 
 def _join(m: re.Match) -> str:
     left, right = m.groups()
-    if L.readings(left.lower()) or L.readings(right) or not L.readings((left + right).lower()):
+    low = left.lower()
+    # cheapest first: a prefix ("pre-trained", "multi-agent") or a known right part ends it
+    if low in _PREFIXES or L.readings(right) or L.readings(low) or not L.readings(low + right):
         return m.group()
     return left + right
 
