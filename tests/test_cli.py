@@ -211,3 +211,10 @@ def test_an_empty_citation_answer_says_why(runner, sample_graph, sample_graphml)
     result = runner.invoke(cli, ["concepts", "--graph", str(sample_graphml), "--flow", concept])
     assert result.exit_code == 0 and "Adopted while citing an earlier paper with it: 0 papers" in result.stdout
     assert result.stderr.startswith("(none of its papers cites another: a flow needs records with references")
+
+
+def test_json_rows_are_one_record_a_line(runner, sample_graphml):
+    result = runner.invoke(cli, ["concepts", "--graph", str(sample_graphml), "--top", "3", "--json"])
+    lines = result.stdout.splitlines()
+    assert result.exit_code == 0 and lines[0] == "[" and lines[-1] == "]" and len(lines) == 5
+    assert [json.loads(line.rstrip(",")) for line in lines[1:-1]] == json.loads(result.stdout)

@@ -128,7 +128,7 @@ def test_store_answers_as_the_whole_graph_with_citations(runner, citation_graph,
     g, path = citation_graph
     answers = assert_same_answers(runner, path, _questions(g), tmp_path, monkeypatch)
     assert sum(1 for code, *_ in answers if code == 0) > 20 and any(code == 1 for code, *_ in answers)
-    assert any(out.count("\n") > 100 for _, out, *_ in answers)  # a paper cited by many
+    assert any(out.count("\n") > 50 for _, out, *_ in answers)  # a paper that cites many: 50+ rows
 
 
 @pytest.mark.integration
