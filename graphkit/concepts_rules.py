@@ -661,11 +661,10 @@ def singular_form(form: str) -> str:
         one = L.name_singular(last)
     else:
         lemma = L.singular(last.lower())
-        one = (
-            lemma
-            if last.islower() or len(lemma) < 2
-            else (lemma.upper() if last.isupper() else lemma[:1].upper() + lemma[1:])
-        )
+        if len(lemma) < 2:  # one letter: as written ("RGB-D" was shown "RGB-d")
+            one = last
+        else:
+            one = lemma if last.islower() else (lemma.upper() if last.isupper() else lemma[:1].upper() + lemma[1:])
     return form[: m.start()] + one
 
 

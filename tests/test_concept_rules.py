@@ -351,6 +351,7 @@ def test_display_name_is_the_most_frequent_written_form_with_its_case():
     assert R.display_name(Counter({"EnvSocial-diff": 1, "EnvSocial-Diff": 3})) == "EnvSocial-Diff"
     assert R.display_name(Counter({"OVO-Bench": 2, "OVO-bench": 1})) == "OVO-Bench"
     assert R.display_name(Counter({"Hamiltonian": 3, "hamiltonian": 1})) == "Hamiltonian"
+    assert R.display_name(Counter({"RGB-D": 3, "RGBD": 1})) == "RGB-D"  # 79k: was shown "RGB-d"
     assert (
         R.display_name(
             Counter({"Diffusion models": 2, "diffusion model": 1, "diffusion models": 1}), initial=["Diffusion models"]
