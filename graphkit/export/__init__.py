@@ -159,9 +159,8 @@ def choose_format(path: str | os.PathLike, fmt: str | None = None) -> str:
     inferred = format_for_path(path)
     if fmt is None:
         suffix = Path(str(path)).suffix
-        if (
-            inferred is None and suffix and str(path) != "-"
-        ):  # "x.xyz" would get GraphML under a name that says otherwise
+        # "x.xyz" would get GraphML under a name that says otherwise
+        if inferred is None and suffix and str(path) != "-":
             raise GraphFileError(
                 f"{path}: no export format writes {suffix} files; name the file with one of "
                 f"{', '.join(e for spec in _EXPORTS.values() for e in spec.extensions)}, or give --format"
