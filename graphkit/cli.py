@@ -304,12 +304,11 @@ def concepts(graph_path, top, as_json, as_csv, thesaurus_out, flow):
         raise UsageError("give --json or --csv, not both")
     api.check_outputs({"--thesaurus-out": thesaurus_out}, inputs=[graph_path])
     if flow is not None:
-        g = api.graph_for(graph_path, "flow", flow)
-        result = api.concept_flow(g, flow)
+        result = api.concept_flow(api.graph_for(graph_path, "flow", flow), flow)
         click.echo(api.as_json(result) if as_json else api.flow_text(result), nl=False)
-        if not result["adopters"] and not any(k == "CITES" for _, _, k in g.edges(keys=True)):
+        if not result["citing"]:  # the same on the store's small graph as on the whole one
             click.echo(
-                "(none of its papers cites another: a flow needs records with references, e.g. WoS or Scopus exports)",
+                "(none of its papers cites any work: a flow needs records with references, e.g. WoS or Scopus exports)",
                 err=True,
             )
         return

@@ -106,7 +106,7 @@ def strip_markup(text: str) -> str:
 _TIE = re.compile(r"(?<=[\w.])~(?=[\w(\[])")
 # A word broken at the end of a line and pasted back with a space: "Neural Net- work",
 # "maximum- likelihood"; "first- and second-order" leaves out a word and stays
-_BROKEN = re.compile(r"\b([A-Za-z]+)- ([a-z]+)\b(?<!- and)(?<!- or)(?<!- to)(?<!- nor)")
+_BROKEN = re.compile(r"\b([A-Za-z]+)- ([a-z]+)\b")
 
 
 # A word broken at a line end, its hyphen kept: "PArameterized Clipping acTi-vation (PACT)"
@@ -125,8 +125,11 @@ def _join(m: re.Match) -> str:
 
 
 def _mend(m: re.Match) -> str:
-    """One word when the dictionary knows it ("Network"), else the hyphenated compound."""
+    """One word when the dictionary knows it ("Network"), else the hyphenated compound; a
+    suspended hyphen stays ("first- and second-order", "low- versus high-resource")."""
     left, right = m.groups()
+    if right in STOP_WORDS:
+        return m.group()
     return left + right if L.readings((left + right).lower()) else f"{left}-{right}"
 
 
@@ -208,7 +211,7 @@ def strip_urls(text: str) -> str:
 
 STOP_WORDS = frozenset(
     """a an the this that these those some any each every all both either neither no not nor only
-    own same other another such latter former i we you he she it they me us him her them my our your his its their
+    own same other another such latter i we you he she it they me us him her them my our your his its their
     who whom whose which what when where why how whether and or but if then else than so as because
     since while although though unless until whereas yet also thus hence therefore however of in on
     at by for with without from to into onto upon about above below over under between among

@@ -36,7 +36,7 @@ from .extract import Extraction
 from .extract.embed import Embedder
 from .model import Candidate, Concept, Mention, Paper
 from .text.chunking import DETERMINERS
-from .text.words import STOPWORDS, TOO_BROAD
+from .text.words import NON_HEAD, STOPWORDS, TOO_BROAD
 
 if TYPE_CHECKING:
     from .thesaurus import Thesaurus
@@ -523,20 +523,29 @@ def join_named_datasets(state: LinkState) -> None:
 def join_spelled_out(state: LinkState) -> None:
     """A phrase with an acronym in it joins the same phrase with the acronym spelled out, when
     the corpus has both: "deep RL" = "deep reinforcement learning", "RL agent" = "reinforcement
-    learning agent" (an ambiguous acronym spells out nothing)."""
+    learning agent". Every expansion of the acronym is tried, and the phrase joins only when
+    exactly one of them is in the corpus ("ML estimation" with "machine learning" and "maximum
+    likelihood" both defined joins "maximum likelihood estimation" only if that is the one
+    written); an ambiguous acronym spells out nothing."""
     longs = {
-        smk: state.surfaces[lmk].most_common(1)[0][0] for smk, lmk in state.dominant.items() if state.surfaces[lmk]
+        smk: [state.surfaces[lmk].most_common(1)[0][0] for lmk in counts if state.surfaces[lmk]]
+        for smk, counts in state.expansions.items()
+        if smk not in state.ambiguous
     }
     for mk in list(state.surfaces):
         for key in state.keys_of[mk]:
             if len(key) < 2:
                 continue
             for i, w in enumerate(key):
+                if not L.is_name(w):  # cached, and most words are no acronym
+                    continue
                 smk = R.group_key((w,))
-                if smk in longs and smk not in state.ambiguous and L.is_name(w):
-                    target = R.group_key((*key[:i], *_key(longs[smk]), *key[i + 1 :]))
-                    if target in state.surfaces:
-                        state.sets.union(mk, target)
+                if smk not in longs:
+                    continue
+                targets = {R.group_key((*key[:i], *_key(long), *key[i + 1 :])) for long in longs[smk]}
+                found = [t for t in targets if t in state.surfaces]
+                if len(found) == 1:
+                    state.sets.union(mk, found[0])
 
 
 def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], vectors: PhraseVectors) -> None:
@@ -575,13 +584,17 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
             continue
         surface = {lmk: state.surfaces[lmk].most_common(1)[0][0] for lmk in [state.dominant[smk], *others]}
         vecs = vectors(list(surface.values()))
+        apart = 0  # definitions by meanings other than the dominant one
         for lmk, v in zip(others, vecs[1:]):
             if float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY:
                 state.sets.union(smk, lmk)
-            elif 2 * counts[lmk] >= counts[state.dominant[smk]]:  # a close second meaning: VAD 1:1
-                state.ambiguous.add(smk)
-            # else a stray: one translation beside four definitions of ELECTRE; the paper that
-            # defines it so keeps its own meaning (the scan's override), the acronym still names
+            else:
+                apart += counts[lmk]
+        # other meanings defined at least half as often as the dominant one (VAD 1:1; SAM 5 : 2+2+2)
+        # make the acronym ambiguous; a stray (one translation beside four definitions of
+        # ELECTRE) does not: that paper keeps its own meaning (the scan's override)
+        if apart and 2 * apart >= counts[state.dominant[smk]]:
+            state.ambiguous.add(smk)
 
 
 def apply_thesaurus(state: LinkState, thesaurus: Thesaurus | None) -> None:
@@ -783,7 +796,7 @@ def select(state: LinkState, min_rank_single: int) -> None:
             and (
                 R.used_as_adjective(state.graded[root], state.single[root])
                 or R.used_as_verb(state.verbal[root], state.single[root])
-                or R.used_as_modifier(state.modifying[root], state.single[root])
+                or (R.used_as_modifier(state.modifying[root], state.single[root]) and not _headed_forms(state, root))
             )
         ):
             continue  # "challenging", "stable": the papers use it as an adjective; "leverage" as a verb;
@@ -791,6 +804,15 @@ def select(state: LinkState, min_rank_single: int) -> None:
         best = min(state.best_rank.get(mk, 10**9) for mk in mks)
         if state.paper_count[root] >= 2 or is_art or best <= min_rank_single or root in renamed_groups:
             state.keep.add(root)
+
+
+def _headed_forms(state: LinkState, root: str) -> bool:
+    """Does the group have a form with a generic head in several papers ("recurrent models",
+    "contrastive methods")? Then the thing is named with the head, and the modifier rule leaves it."""
+    return any(
+        len(f) > 1 and L.word_key(f[-1]) in T.GENERIC_HEADS and state.form_papers.get((root, f), 0) >= HEADED_MIN_PAPERS
+        for f in state.forms[root]
+    )
 
 
 def name(state: LinkState, texts: Sequence[str] = ()) -> None:
@@ -1049,9 +1071,10 @@ def _joins(seq, sent_of: list[int], end: int, pos: int) -> bool:
 @lru_cache(maxsize=100_000)
 def _modified(word: str) -> bool:
     """Is ``word``, right after a single-word form, a word that form modifies? Not a function
-    word, nor a generic head ("diffusion model" is diffusion itself)."""
+    word, nor a generic head ("diffusion model" is diffusion itself), nor a word that makes a
+    modifier of what it follows ("physics-guided")."""
     low = word.lower()
-    return low not in STOPWORDS and L.word_key(low) not in T.GENERIC_HEADS
+    return low not in STOPWORDS and low not in NON_HEAD and L.word_key(low) not in T.GENERIC_HEADS
 
 
 def _next_word(seq, end: int) -> str | None:

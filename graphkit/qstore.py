@@ -289,10 +289,12 @@ class QueryStore:
     def _rows(self) -> _Rows:
         return _Rows(self.con, self.attrs)
 
-    def concepts(self) -> nx.MultiDiGraph:
-        """Every concept, for :func:`graphkit.thesaurus.write_thesaurus`."""
+    def concepts(self, top: int | None = None) -> nx.MultiDiGraph:
+        """The ``top`` concepts with most papers (all with None), for :func:`graphkit.query.concepts`
+        and :func:`graphkit.thesaurus.write_thesaurus`."""
         rows = self._rows()
-        rows.add_nodes(r for (r,) in self.con.execute("SELECT node FROM concepts"))
+        sql = "SELECT node FROM concepts ORDER BY paper_count DESC, lname, node"
+        rows.add_nodes(r for (r,) in self.con.execute(sql + (" LIMIT ?" if top else ""), (top,) if top else ()))
         return rows.graph()
 
     def concept_rows(self, top: int | None = None) -> list[dict]:

@@ -226,8 +226,8 @@ def concept_flow(g: nx.MultiDiGraph, name: str) -> dict:
     mentioned) and every later paper that mentions it while citing an earlier paper that does.
 
     Returns ``{"concept", "first_year", "earliest": [paper rows], "adopters": [paper rows
-    each with "cites": [ids of the earlier papers with the concept it cites]]}``, adopters
-    by year."""
+    each with "cites": [ids of the earlier papers with the concept it cites]], "citing": the
+    number of its papers that cite any work}``, adopters by year."""
     node = find_concept(g, name)
     with_concept = {u for u, _, k in g.in_edges(node, keys=True) if k == "MENTIONS"}
     years = [g.nodes[p].get("year") for p in with_concept if g.nodes[p].get("year") is not None]
@@ -253,4 +253,5 @@ def concept_flow(g: nx.MultiDiGraph, name: str) -> dict:
         "first_year": first,
         "earliest": _sorted([paper_row(g, p) for p in earliest]),
         "adopters": adopters,
+        "citing": sum(1 for p in with_concept if any(k == "CITES" for _, _, k in g.out_edges(p, keys=True))),
     }

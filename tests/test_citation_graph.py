@@ -107,6 +107,10 @@ def test_queries(cgraph):
     flow = concept_flow(cgraph, "transformer")
     assert flow["first_year"] == 2010 and [r["id"] for r in flow["earliest"]] == ["p1"]
     assert [(r["id"], r["cites"]) for r in flow["adopters"]] == [("p2", ["p1"]), ("p3", ["p1", "p2"])]
+    cite_any = [
+        p for p in ("p1", "p2", "p3") if any(k == "CITES" for _, _, k in cgraph.out_edges(f"paper:{p}", keys=True))
+    ]
+    assert flow["citing"] == len(cite_any) >= 2  # its papers that cite any work
     sub, node = paper_neighbourhood(cgraph, "p2")
     assert node == "paper:p2"
     assert {"paper:p1", "paper:p3", "paper:p4", "paper:doi:10.1000/x", "author:smith j", "concept:transformer"} <= set(

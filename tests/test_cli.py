@@ -210,7 +210,7 @@ def test_an_empty_citation_answer_says_why(runner, sample_graph, sample_graphml)
     concept = next(d["name"] for _, d in sample_graph.nodes(data=True) if d.get("type") == "Concept")
     result = runner.invoke(cli, ["concepts", "--graph", str(sample_graphml), "--flow", concept])
     assert result.exit_code == 0 and "Adopted while citing an earlier paper with it: 0 papers" in result.stdout
-    assert result.stderr.startswith("(none of its papers cites another: a flow needs records with references")
+    assert result.stderr.startswith("(none of its papers cites any work: a flow needs records with references")
 
 
 def test_json_rows_are_one_record_a_line(runner, sample_graphml):

@@ -204,7 +204,6 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("BY", "stop word"),
         ("USING", "stop word"),
         ("latter", "stop word"),  # 79k --fast: 697 papers, from "the latter"
-        ("former", "stop word"),
         ("learning FOR", "stop word"),
         ("captions undergo", "verb"),
         ("affects overthinking", "verb"),
@@ -332,6 +331,10 @@ def test_glued_sentences_are_split():
         ("PArameterized Clipping acTi-vation (PACT), en-ergy", "PArameterized Clipping acTivation (PACT), energy"),
         ("pre-training, self-attention, off-policy, x-ray", "pre-training, self-attention, off-policy, x-ray"),
         ("first- and second-order, pre- or post-training", "first- and second-order, pre- or post-training"),
+        (
+            "low- versus high-resource, intra- but not inter-class",
+            "low- versus high-resource, intra- but not inter-class",
+        ),
     ],
 )
 def test_markup_is_stripped(raw, clean):

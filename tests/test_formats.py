@@ -481,6 +481,16 @@ def test_real_cited_reference_counts_match_the_exports():
     assert len(s2[0].citing) == 1000
 
 
+def test_a_wrapped_abstract_line_that_looks_like_a_field_is_no_field(tmp_path):
+    path = tmp_path / "stats.bib"
+    path.write_text(
+        '@article{a1,\n  title={A trial},\n  abstract={Patients (group "A")\n  n = 120 were enrolled {B}\n'
+        "  p = {0.01} held.},\n  year={2020}\n}\n",
+        encoding="utf-8",
+    )
+    assert read_file(path)[0][0].abstract.startswith('Patients (group "A") n = 120 were enrolled')
+
+
 def test_a_record_with_no_year_yet_reads_as_no_year(tmp_path):
     path = tmp_path / "press.ris"
     path.write_text("TY  - JOUR\nTI  - A title\nAB  - We study graphs.\nPY  - In press\nER  - \n", encoding="utf-8")

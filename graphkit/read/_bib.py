@@ -91,6 +91,14 @@ _NO_YEAR = {
     "preprint",
     "unpublished",
     "none",
+    "na",
+    "n/a",
+    "nan",
+    "null",
+    "unknown",
+    "-",
+    "s.d",
+    "s.f",
 }
 
 

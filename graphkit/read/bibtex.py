@@ -39,8 +39,13 @@ def read_bibtex(path: str, text: str) -> list[Paper]:
     import bibtexparser
 
     # the parser logs each failed block to standard error as well: graphkit says it once, in one line
-    logging.getLogger("bibtexparser").setLevel(logging.CRITICAL)
-    library = bibtexparser.parse_string(text)
+    log = logging.getLogger("bibtexparser")
+    level = log.level
+    log.setLevel(logging.CRITICAL)
+    try:
+        library = bibtexparser.parse_string(text)
+    finally:
+        log.setLevel(level)
     entries = list(library.entries)
     for block in library.failed_blocks:
         entry = getattr(block, "ignore_error_block", None)
@@ -64,7 +69,13 @@ def _first_line(err) -> str:
 
 # A field that swallowed the next one because a comma is missing between them:
 # 'title={A title}\n  abstract={...}' parses as one title with "abstract=" inside it
-_RUN_ON = re.compile(r"[}\"]\s*\n\s*([A-Za-z][\w-]*)\s*=\s*[{\"\d]")
+# ("p = 0.01" on a wrapped line of an abstract is no field: only BibTeX's own field names count)
+_FIELDS = (
+    "title|abstract|author|authors|year|journal|booktitle|doi|keywords|author_keywords|volume|number"
+    "|pages|publisher|url|note|month|issn|isbn|address|editor|series|language|type|references"
+    "|unique-id|cited-references|keywords-plus|affiliation|source|eprint|archiveprefix|howpublished"
+)
+_RUN_ON = re.compile(rf"[}}\"]\s*\n\s*({_FIELDS})\s*=\s*[{{\"\d]", re.I)
 
 
 def _paper(path: str, entry) -> Paper | None:
