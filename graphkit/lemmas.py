@@ -131,6 +131,10 @@ def name_singular(part: str) -> str:
     if m:
         return m.group(1)
     low = part.lower()
+    # an upper-case S ends a plural only in a word all in capitals (GANS in a capitalised title);
+    # in "CoCoS" the casing is the name's own, and it is not COCO
+    if part[-1] == "S" and not part.isupper():
+        return part
     if low.endswith("s") and not low.endswith("ss") and singular(low) == low[:-1]:
         return part[:-1]
     return part
@@ -147,7 +151,8 @@ def word_key(part: str) -> str:
         m = _ACRO_PLURAL.match(part)
         name = m.group(1) if m else part
         low = name.lower()
-        low = singular(low) if low.endswith("s") else low
+        if low.endswith("s") and (name[-1] == "s" or name.isupper()):  # not the S of "CoCoS" (vs COCO)
+            low = singular(low)
         # A name that is no English word in any case is one name however it is capitalised
         # ("ConvNets" = "convnet", "SQuAD" = "SQUAD", "ImageNet" = "Imagenet"); one that is a
         # word keeps its case, so it never meets the word (REINFORCE / reinforce, MAP / map).

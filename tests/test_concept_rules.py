@@ -171,6 +171,10 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
     assert L.name_singular("ConvNets") == "ConvNet"
     assert L.name_singular("SAM2") == "SAM2"
     assert L.name_singular("GAUSS") == "GAUSS"
+    # a capital S is a plural only in a word all in capitals: CoCoS is not COCO (the 79k map
+    # named COCO, 512 papers, "contrastive context sharing", the long form of CoCoS)
+    assert L.name_singular("CoCoS") == "CoCoS" and L.lemma_key("CoCoS") != L.lemma_key("COCO")
+    assert L.name_singular("GANS") == "GAN" and L.lemma_key("GANS") == L.lemma_key("GAN")
 
 
 # ---------------------------------------------------------------- what may be a concept
