@@ -523,12 +523,14 @@ def join_named_datasets(state: LinkState) -> None:
 def join_spelled_out(state: LinkState) -> None:
     """A phrase with an acronym in it joins the same phrase with the acronym spelled out, when
     the corpus has both: "deep RL" = "deep reinforcement learning", "RL agent" = "reinforcement
-    learning agent". Every expansion of the acronym is tried, and the phrase joins only when
-    exactly one of them is in the corpus ("ML estimation" with "machine learning" and "maximum
-    likelihood" both defined joins "maximum likelihood estimation" only if that is the one
-    written); an ambiguous acronym spells out nothing."""
+    learning agent". Only the acronym's dominant meaning is spelled out, and only when no other
+    meaning's spelling is in the corpus too ("ML estimation", with "machine learning" defined
+    three times and "maximum likelihood" once, joins nothing if "maximum likelihood estimation"
+    is written; a minor meaning never joins: "KG model" spelled as "keyphrase generation model"
+    would have joined keyphrase generation to the knowledge graph's KG); an ambiguous acronym
+    spells out nothing."""
     longs = {
-        smk: [state.surfaces[lmk].most_common(1)[0][0] for lmk in counts if state.surfaces[lmk]]
+        smk: [state.surfaces[lmk].most_common(1)[0][0] for lmk in [state.dominant[smk], *counts] if state.surfaces[lmk]]
         for smk, counts in state.expansions.items()
         if smk not in state.ambiguous
     }
@@ -542,10 +544,10 @@ def join_spelled_out(state: LinkState) -> None:
                 smk = R.group_key((w,))
                 if smk not in longs:
                     continue
-                targets = {R.group_key((*key[:i], *_key(long), *key[i + 1 :])) for long in longs[smk]}
-                found = [t for t in targets if t in state.surfaces]
-                if len(found) == 1:
-                    state.sets.union(mk, found[0])
+                targets = [R.group_key((*key[:i], *_key(long), *key[i + 1 :])) for long in longs[smk]]
+                found = {t for t in targets if t in state.surfaces}
+                if found and found == {targets[0]}:  # the dominant meaning's, and no other's
+                    state.sets.union(mk, targets[0])
 
 
 def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], vectors: PhraseVectors) -> None:
