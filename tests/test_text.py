@@ -207,3 +207,9 @@ def test_an_evaluative_adjective_opens_no_candidate():
     cands = [c for c, _ in T.candidate_phrases("Grasping is a challenging task and a difficult problem.")]
     assert "challenging task" not in cands and "difficult problem" not in cands
     assert "task" in cands
+
+
+def test_gerunds_that_name_a_kind_open_a_candidate():
+    # "spiking neural networks" gave only "neural networks", DDPM's long form lost "denoising"
+    cands = [c for c, _ in T.candidate_phrases("Spiking neural networks use denoising diffusion probabilistic models.")]
+    assert "Spiking neural networks" in cands and "denoising diffusion probabilistic models" in cands

@@ -152,9 +152,11 @@ def format_for_path(path: str | os.PathLike) -> str | None:
 
 
 def choose_format(path: str | os.PathLike, fmt: str | None = None) -> str:
-    """The format to write ``path`` in: ``fmt`` if given, else the extension's, else GraphML.
+    """The format to write ``path`` in: ``fmt`` if given, else the extension's, else (no
+    extension) GraphML.
 
-    A given format that the extension contradicts is an error, not a silently odd file.
+    A given format that the extension contradicts, an extension no format writes and ``-`` for
+    a two-file format are errors, not silently odd files.
     """
     inferred = format_for_path(path)
     if fmt is None:

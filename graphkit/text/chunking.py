@@ -122,7 +122,8 @@ _NOUN_GERUNDS = frozenset(
     decoding rendering editing forecasting engineering mining modeling modelling understanding
     reading writing speaking hearing listening driving parsing tagging prompting finetuning
     fine-tuning pretraining pre-training recycling imaging sensing routing scheduling caching
-    tuning testing monitoring tokenizing hashing indexing streaming""".split()
+    tuning testing monitoring tokenizing hashing indexing streaming denoising spiking inpainting
+    captioning grounding""".split()
 )
 
 
