@@ -125,15 +125,19 @@ def is_name(part: str) -> bool:
     return uppers >= 2 or (uppers == 1 and not part[0].isupper()) or (uppers >= 1 and digits >= 1)
 
 
+def _own_capital_s(name: str) -> bool:
+    """Does ``name`` end in a capital S of its own? An upper-case S ends a plural only in a word
+    all in capitals (GANS in a capitalised title); in "CoCoS" it is the name's, and it is not COCO."""
+    return name[-1:] == "S" and not name.isupper()
+
+
 def name_singular(part: str) -> str:
     """A name without its plural "s", case kept: "LLMs" -> "LLM", "ConvNets" -> "ConvNet"."""
     m = _ACRO_PLURAL.match(part)
     if m:
         return m.group(1)
     low = part.lower()
-    # an upper-case S ends a plural only in a word all in capitals (GANS in a capitalised title);
-    # in "CoCoS" the casing is the name's own, and it is not COCO
-    if part[-1] == "S" and not part.isupper():
+    if _own_capital_s(part):
         return part
     if low.endswith("s") and not low.endswith("ss") and singular(low) == low[:-1]:
         return part[:-1]
@@ -151,7 +155,7 @@ def word_key(part: str) -> str:
         m = _ACRO_PLURAL.match(part)
         name = m.group(1) if m else part
         low = name.lower()
-        if low.endswith("s") and (name[-1] == "s" or name.isupper()):  # not the S of "CoCoS" (vs COCO)
+        if low.endswith("s") and not _own_capital_s(name):
             low = singular(low)
         # A name that is no English word in any case is one name however it is capitalised
         # ("ConvNets" = "convnet", "SQuAD" = "SQUAD", "ImageNet" = "Imagenet"); one that is a
