@@ -6,13 +6,15 @@ reductions of what the shards return::
     map     verb counts                  (text.verb_counts)            -> sum: the corpus's verbs
     map     distinct candidate phrases   (extract.candidate_forms)     -> union: the vocabulary
     map     embed the vocabulary once, in chunks, into the embedding cache (default mode only)
+    map     fast mode: paper vectors' exact sums (extract.static.center_sum) -> sum: the corpus's centre
     map     the extractor on each shard  (KeyBERTExtractor / StaticExtractor with the corpus's verbs)
             -> concatenation in paper order: the corpus's Extraction
     client  link.link                    (every linking phase, the single-process function itself)
     map     co-occurrence counts of each shard's mentions (build.pair_counts) -> sum (build.add_pair_counts)
     client  build.build_graph (NetworkX)
 
-Each paper's extraction depends only on its own text, its vectors and the corpus's verbs, so
+Each paper's extraction depends only on its own text, its vectors, the corpus's verbs and (fast
+mode) the corpus's mean paper vector, so
 the shards' extractions concatenated are the single process's; linking is the very function
 the single-process build calls, so every change to linking's rules reaches the distributed
 build as it is. Linking runs on the client because several of its phases count over the whole
@@ -105,13 +107,13 @@ def _embedder(fast: bool, cache_path: str | None):
     return MiniLMEmbedder(cache=EmbeddingCache(cache_path) if cache_path else None)
 
 
-def _extractor(fast: bool, cache_path: str | None, top_n: int, verbs: frozenset[str] | None):
-    """The single-process build's extractor, told the corpus's verbs."""
+def _extractor(fast: bool, cache_path: str | None, top_n: int, verbs: frozenset[str] | None, center=None):
+    """The single-process build's extractor, told the corpus's verbs (and centre, in fast mode)."""
     emb = _embedder(fast, cache_path)
     if fast:
         from .extract.static import StaticExtractor
 
-        return StaticExtractor(emb, top_n=top_n, verbs=verbs)
+        return StaticExtractor(emb, top_n=top_n, verbs=verbs, center=center)
     return KeyBERTExtractor(emb, top_n=top_n, verbs=verbs)
 
 
@@ -124,15 +126,22 @@ def _phrases(papers: list[Paper], verbs: frozenset[str]) -> set[str]:
     return {w for ps in phrases for w in ps}
 
 
+def _center_sum(papers: list[Paper]) -> tuple[np.ndarray, int]:
+    """Fast mode: the exact sum of the shard's paper vectors, and their count."""
+    from .extract.static import center_sum
+
+    return center_sum(_embedder(True, None).embed([paper_text(p) for p in papers]))
+
+
 def _warm(phrases: list[str], cache_path: str) -> int:
     """Embed a chunk of the vocabulary into the cache, so every shard that has a phrase finds it there."""
     _embedder(False, cache_path).embed(phrases)
     return len(phrases)
 
 
-def _extract(papers, verbs, fast, cache_path, top_n, _after=None) -> Extraction:
+def _extract(papers, verbs, fast, cache_path, top_n, _after=None, center=None) -> Extraction:
     """The extractor on one shard; ``_after``: a task to wait for (the vocabulary's embedding)."""
-    return _extractor(fast, cache_path, top_n, verbs).extract(papers)
+    return _extractor(fast, cache_path, top_n, verbs, center).extract(papers)
 
 
 def _for_client(ex: Extraction, fast: bool) -> Extraction:
@@ -219,7 +228,13 @@ def build_distributed(
             vocab = sorted(set().union(*_gather(client, client.map(_phrases, shards, verbs=verbs, pure=False))))
             chunks = [vocab[i : i + VOCAB_CHUNK] for i in range(0, len(vocab), VOCAB_CHUNK)]
             after = client.submit(sum, client.map(_warm, chunks, cache_path=cpath, pure=False))
-        extracted = [client.submit(_extract, s, verbs, fast, cpath, top_n, after, pure=False) for s in shards]
+        center = None
+        if fast:
+            from .extract.static import corpus_center
+
+            sums = _gather(client, client.map(_center_sum, shards, pure=False))
+            center = corpus_center(sum(t for t, _ in sums), sum(n for _, n in sums))
+        extracted = [client.submit(_extract, s, verbs, fast, cpath, top_n, after, center, pure=False) for s in shards]
         parts = _gather(client, [client.submit(_for_client, e, fast, pure=False) for e in extracted])
         ex = _concatenate(parts)
         if fast:
