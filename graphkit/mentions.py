@@ -136,11 +136,13 @@ def _title(words: Sequence[str], i: int) -> bool:
 def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
     """``form`` with each capitalised ordinary word lower-cased unless the authors write it
     capitalised inside sentences more often than not ("Hamiltonian" stays; "Adversarial
-    Network" from a title becomes "adversarial network"). Names keep their case."""
+    Network" from a title becomes "adversarial network", "Actor-Critic" "actor-critic"). Names
+    keep their case."""
     out = []
     for w in form.split():
         if w[:1].isupper() and not any(L.is_name(p) for p in w.split("-") if p):
-            low = w[:1].lower() + w[1:]
+            # each part: "Actor-Critic" -> "actor-critic"; a one-letter part is a symbol ("Q-Learning" -> "Q-learning")
+            low = "-".join(p[:1].lower() + p[1:] if len(p) > 1 else p for p in w.split("-"))
             if seen.get(w, 0) <= seen.get(low, 0):
                 w = low
         out.append(w)

@@ -469,6 +469,11 @@ def test_display_case_follows_how_authors_write_a_word_inside_sentences():
     assert M.authors_case("Hamiltonian", seen) == "Hamiltonian"
     assert M.authors_case("Adversarial Network", seen) == "adversarial network"
     assert M.authors_case("EnvSocial-Diff model", seen) == "EnvSocial-Diff model"
+    # every part of a hyphenated ordinary word (dev: "actor-Critic", "fully-Connected network")
+    seen = M.word_case_counts([[["An", "actor-critic", "and", "the", "actor-critic", "method"]]])
+    assert M.authors_case("Actor-Critic", seen) == "actor-critic"
+    assert M.authors_case("Fully-Connected network", seen) == "fully-connected network"
+    assert M.authors_case("Q-Learning", seen) == "Q-learning"  # a one-letter part is a symbol
 
 
 def test_a_name_inside_a_longer_name_is_part_of_it_but_inside_words_it_stands_for_itself():
