@@ -37,6 +37,7 @@ __all__ = [
     "mentions_in",
     "threshold",
     "word_case_counts",
+    "CaseCounts",
     "authors_case",
 ]
 
@@ -112,16 +113,28 @@ def threshold(surface: str, share: float = 0.0, bars: tuple[float, float] = (MEN
     return phrase if len(surface.split()) > 1 or share < RARE_WORD_SHARE else word
 
 
-def word_case_counts(sentences_of: Iterable[Sequence[Sequence[str]]]) -> Counter:
+class CaseCounts(Counter):
+    """:func:`word_case_counts`'s answer: a Counter of words by exact case, and in ``in_runs``
+    the capitalised words only ever counted beside another capitalised word."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.in_runs: Counter = Counter()
+
+
+def word_case_counts(sentences_of: Iterable[Sequence[Sequence[str]]]) -> CaseCounts:
     """How often each word is written, by exact case, inside a sentence (not its first word).
+    A capitalised word beside another capitalised ordinary word is no vote ("Deep Reinforcement
+    Learning" is the case of a title, not of the word) but is counted in ``in_runs``.
 
     ``sentences_of`` gives, per paper, its sentences as word lists, without the title."""
-    out: Counter = Counter()
+    out = CaseCounts()
     for sentences in sentences_of:
         for words in sentences:
             for i in range(1, len(words)):
                 if words[i][:1].isupper() and (_title(words, i - 1) or _title(words, i + 1)):
-                    continue  # "Deep Reinforcement Learning": the case of a title, not of the word
+                    out.in_runs[words[i]] += 1
+                    continue
                 out[words[i]] += 1
     return out
 
@@ -137,13 +150,23 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
     """``form`` with each capitalised ordinary word lower-cased unless the authors write it
     capitalised inside sentences more often than not ("Hamiltonian" stays; "Adversarial
     Network" from a title becomes "adversarial network", "Actor-Critic" "actor-critic"). Names
-    keep their case."""
-    out = []
-    for w in form.split():
+    keep their case. So does a run of words the sentences write capitalised, always beside
+    another capitalised word, and never in lower case ("Monte Carlo", "Penn Treebank"), unless
+    another capitalised word of the form is lower-cased ("Arcade Learning Environment": the
+    authors write "learning", so "arcade learning environment", not "Arcade learning environment")."""
+    runs = getattr(seen, "in_runs", {})
+    words = form.split()
+    lowered: dict[int, str] = {}
+    never_low: dict[int, str] = {}
+    for i, w in enumerate(words):
         if w[:1].isupper() and not any(L.is_name(p) for p in w.split("-") if p):
             # each part: "Actor-Critic" -> "actor-critic"; a one-letter part is a symbol ("Q-Learning" -> "Q-learning")
             low = "-".join(p[:1].lower() + p[1:] if len(p) > 1 else p for p in w.split("-"))
-            if seen.get(w, 0) <= seen.get(low, 0):
-                w = low
-        out.append(w)
-    return " ".join(out)
+            up, down = seen.get(w, 0), seen.get(low, 0)
+            if not up and not down and runs.get(w, 0) > 0:
+                never_low[i] = low
+            elif up <= down:
+                lowered[i] = low
+    if lowered:
+        lowered.update(never_low)
+    return " ".join(lowered.get(i, w) for i, w in enumerate(words))

@@ -474,6 +474,14 @@ def test_display_case_follows_how_authors_write_a_word_inside_sentences():
     assert M.authors_case("Actor-Critic", seen) == "actor-critic"
     assert M.authors_case("Fully-Connected network", seen) == "fully-connected network"
     assert M.authors_case("Q-Learning", seen) == "Q-learning"  # a one-letter part is a symbol
+    # a word the sentences only ever write capitalised beside another (10k scale: "monte Carlo")
+    seen = M.word_case_counts(
+        [[["Markov", "chain", "Monte", "Carlo", "and", "Deep", "Learning"], ["A", "deep", "net"]]]
+    )
+    assert seen["Monte"] == seen["monte"] == 0 and seen.in_runs["Monte"] == 1
+    assert M.authors_case("Monte Carlo", seen) == "Monte Carlo"
+    assert M.authors_case("Deep Learning", seen) == "deep learning"  # written in lower case too
+    assert M.authors_case("Monte Carlo Deep Learning", seen) == "monte carlo deep learning"  # all or none
 
 
 def test_a_name_inside_a_longer_name_is_part_of_it_but_inside_words_it_stands_for_itself():
