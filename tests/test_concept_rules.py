@@ -555,6 +555,15 @@ def test_web_addresses_are_no_part_of_the_analysed_text():
     assert R.repair("We use GitHub. No address here.") == "We use GitHub. No address here."
 
 
+def test_pdf_glyph_codes_are_read_before_extraction():
+    """79k scale abstracts (old NeurIPS): "(cid:173)" and friends made "cid" a 952-paper hub."""
+    assert R.repair("A simulation of piri(cid:173) form cortex.") == "A simulation of piriform cortex."
+    assert R.repair("Its classi(cid:12)cation and (cid:14)rst.") == "Its classification and rst."
+    assert R.repair("Soft (cid:15)-tubes; in(cid:3)uenced.") == "Soft -tubes; in uenced."
+    text = "Mau(cid:173) thner system (cid:0)"
+    assert "cid" not in R.repair(text) and "Mauthner" in R.repair(text)
+
+
 def test_a_common_first_word_joins_the_pool_only_if_it_is_a_noun_and_nothing_else():
     assert LK._common_noun("diffusion") and LK._common_noun("planning") and LK._common_noun("backpropagation")
     assert not any(LK._common_noun(w) for w in ("synthetic", "better", "first", "challenging", "well"))
