@@ -78,5 +78,6 @@ TOO_BROAD = frozenset(
     learning training network feature representation function space structure module component
     strategy mechanism objective property capability ability limitation advantage improvement
     benchmark dataset evaluation baseline variant version sample example instance input output
-    state art insight finding contribution practice cost""".split()
+    state art insight finding contribution practice cost
+    usage advancement functionality right left""".split()
 )
