@@ -194,18 +194,20 @@ def repair(text: str) -> str:
 
 # A PDF extractor's "(cid:N)" for a glyph it could not map: 1,588 of the 79,345 scale abstracts
 # (old NeurIPS) have them, and "cid" was a 952-paper hub. 173 is a soft hyphen at a line end
-# ("piri(cid:173) form"); inside a word 11-15 are TeX's ligatures ("classi(cid:12)cation"); any
-# other code is no word.
+# ("piri(cid:173) form", never across a blank line); 11-15 next to a letter are TeX's ligatures
+# ("classi(cid:12)cation", "(cid:12)rst", "sta(cid:11)"); any other code is no word.
 _GLYPH = re.compile(r"(?<=([A-Za-z]))?\(cid:(\d+)\)(\s*)(?=([A-Za-z]))?")
 _LIGATURES = {"11": "ff", "12": "fi", "13": "fl", "14": "ffi", "15": "ffl"}
 
 
 def _glyph(m: re.Match) -> str:
     before, code, space, after = m.groups()
-    if code == "173" and before and after:
+    if code == "173" and before and after and after.islower() and "\n\n" not in space:
         return ""  # "piri(cid:173) form" -> "piriform"
-    if code in _LIGATURES and before and after and not space:
-        return _LIGATURES[code]
+    if code in _LIGATURES and after and not space:
+        return _LIGATURES[code]  # "classi(cid:12)cation", "(cid:12)rst"
+    if code in _LIGATURES and before:
+        return _LIGATURES[code] + (" " if space else "")  # "sta(cid:11) and", "sta(cid:11)."
     return " "
 
 

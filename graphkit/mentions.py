@@ -117,9 +117,18 @@ class CaseCounts(Counter):
     """:func:`word_case_counts`'s answer: a Counter of words by exact case, and in ``in_runs``
     the capitalised words only ever counted beside another capitalised word."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
         self.in_runs: Counter = Counter()
+
+    def __reduce__(self):
+        return (_case_counts, (dict(self), dict(self.in_runs)))
+
+
+def _case_counts(counts: dict, in_runs: dict) -> CaseCounts:
+    out = CaseCounts(counts)
+    out.in_runs.update(in_runs)
+    return out
 
 
 def word_case_counts(sentences_of: Iterable[Sequence[Sequence[str]]]) -> CaseCounts:
@@ -150,10 +159,11 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
     """``form`` with each capitalised ordinary word lower-cased unless the authors write it
     capitalised inside sentences more often than not ("Hamiltonian" stays; "Adversarial
     Network" from a title becomes "adversarial network", "Actor-Critic" "actor-critic"). Names
-    keep their case. So does a run of words the sentences write capitalised, always beside
-    another capitalised word, and never in lower case ("Monte Carlo", "Penn Treebank"), unless
-    another capitalised word of the form is lower-cased ("Arcade Learning Environment": the
-    authors write "learning", so "arcade learning environment", not "Arcade learning environment")."""
+    keep their case. So do two or more words in a row that the sentences write capitalised,
+    always beside another capitalised word, and never in lower case ("Monte Carlo tree search",
+    "Penn Treebank"); one such word alone among words that are lower-cased is lower-cased too
+    ("Arcade Learning Environment": the authors write "learning", so "arcade learning
+    environment", not "Arcade learning environment")."""
     runs = getattr(seen, "in_runs", {})
     words = form.split()
     lowered: dict[int, str] = {}
@@ -162,11 +172,13 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
         if w[:1].isupper() and not any(L.is_name(p) for p in w.split("-") if p):
             # each part: "Actor-Critic" -> "actor-critic"; a one-letter part is a symbol ("Q-Learning" -> "Q-learning")
             low = "-".join(p[:1].lower() + p[1:] if len(p) > 1 else p for p in w.split("-"))
+            if low == w:
+                continue
             up, down = seen.get(w, 0), seen.get(low, 0)
             if not up and not down and runs.get(w, 0) > 0:
                 never_low[i] = low
             elif up <= down:
                 lowered[i] = low
     if lowered:
-        lowered.update(never_low)
+        lowered.update({i: low for i, low in never_low.items() if i - 1 not in never_low and i + 1 not in never_low})
     return " ".join(lowered.get(i, w) for i, w in enumerate(words))

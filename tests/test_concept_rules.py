@@ -6,6 +6,7 @@ they add up to is pinned in tests/test_dev_concepts.py.
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 import pytest
@@ -481,7 +482,15 @@ def test_display_case_follows_how_authors_write_a_word_inside_sentences():
     assert seen["Monte"] == seen["monte"] == 0 and seen.in_runs["Monte"] == 1
     assert M.authors_case("Monte Carlo", seen) == "Monte Carlo"
     assert M.authors_case("Deep Learning", seen) == "deep learning"  # written in lower case too
-    assert M.authors_case("Monte Carlo Deep Learning", seen) == "monte carlo deep learning"  # all or none
+    assert M.authors_case("Monte Carlo Deep Learning", seen) == "Monte Carlo deep learning"
+    assert M.authors_case("Monte Carlo Q-Learning", seen) == "Monte Carlo Q-learning"  # no lowered word
+    # one such word alone beside lower-cased ones is lower-cased ("Arcade Learning Environment")
+    seen = M.word_case_counts([[["The", "Arcade", "Learning", "Environment", "and", "learning"]]])
+    assert (
+        seen.in_runs["Arcade"] == 1
+        and M.authors_case("Arcade Learning Environment", seen) == "arcade learning environment"
+    )
+    assert pickle.loads(pickle.dumps(seen)).in_runs == seen.in_runs
 
 
 def test_a_name_inside_a_longer_name_is_part_of_it_but_inside_words_it_stands_for_itself():
@@ -558,8 +567,11 @@ def test_web_addresses_are_no_part_of_the_analysed_text():
 def test_pdf_glyph_codes_are_read_before_extraction():
     """79k scale abstracts (old NeurIPS): "(cid:173)" and friends made "cid" a 952-paper hub."""
     assert R.repair("A simulation of piri(cid:173) form cortex.") == "A simulation of piriform cortex."
-    assert R.repair("Its classi(cid:12)cation and (cid:14)rst.") == "Its classification and rst."
+    assert R.repair("Its classi(cid:12)cation, the (cid:12)rst (cid:13)ow and sta(cid:11).") == (
+        "Its classification, the first flow and staff."
+    )
     assert R.repair("Soft (cid:15)-tubes; in(cid:3)uenced.") == "Soft -tubes; in uenced."
+    assert R.read_glyph_codes("a(cid:173)\n\nNew para.") == "a New para."  # no join across paragraphs
     text = "Mau(cid:173) thner system (cid:0)"
     assert "cid" not in R.repair(text) and "Mauthner" in R.repair(text)
 
