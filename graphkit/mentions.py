@@ -159,11 +159,12 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
     """``form`` with each capitalised ordinary word lower-cased unless the authors write it
     capitalised inside sentences more often than not ("Hamiltonian" stays; "Adversarial
     Network" from a title becomes "adversarial network", "Actor-Critic" "actor-critic"). Names
-    keep their case. So do two or more words in a row that the sentences write capitalised,
-    always beside another capitalised word, and never in lower case ("Monte Carlo tree search",
-    "Penn Treebank"); one such word alone among words that are lower-cased is lower-cased too
-    ("Arcade Learning Environment": the authors write "learning", so "arcade learning
-    environment", not "Arcade learning environment")."""
+    keep their case. So do words the sentences write capitalised, always beside another
+    capitalised word, and never in lower case ("Monte Carlo", "Penn Treebank"), unless another
+    word of the form is lower-cased: then all are ("Arcade Learning Environment": the authors
+    write "learning", so "arcade learning environment", not "Arcade learning environment";
+    dev's "Neural Photo Editor" is not "neural Photo Editor", though "Monte Carlo Tree Search"
+    becomes "monte carlo tree search")."""
     runs = getattr(seen, "in_runs", {})
     words = form.split()
     lowered: dict[int, str] = {}
@@ -179,6 +180,6 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
                 never_low[i] = low
             elif up <= down:
                 lowered[i] = low
-    if lowered:
-        lowered.update({i: low for i, low in never_low.items() if i - 1 not in never_low and i + 1 not in never_low})
+    if lowered:  # all or none: "Neural Photo Editor" is not "neural Photo Editor"
+        lowered.update(never_low)
     return " ".join(lowered.get(i, w) for i, w in enumerate(words))
