@@ -113,6 +113,12 @@ def threshold(surface: str, share: float = 0.0, bars: tuple[float, float] = (MEN
     return phrase if len(surface.split()) > 1 or share < RARE_WORD_SHARE else word
 
 
+#: A word the sentences only write capitalised beside another capitalised word keeps its capital
+#: when those uses outnumber its lower-case ones this many times ("Monte Carlo"; "Deep" of "Deep
+#: Reinforcement Learning" is outnumbered by "deep").
+RUN_CASE = 10
+
+
 class CaseCounts(Counter):
     """:func:`word_case_counts`'s answer: a Counter of words by exact case, and in ``in_runs``
     the capitalised words only ever counted beside another capitalised word."""
@@ -160,7 +166,8 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
     capitalised inside sentences more often than not ("Hamiltonian" stays; "Adversarial
     Network" from a title becomes "adversarial network", "Actor-Critic" "actor-critic"). Names
     keep their case. So do words the sentences write capitalised, always beside another
-    capitalised word, and never in lower case ("Monte Carlo", "Penn Treebank"), unless another
+    capitalised word, and hardly ever in lower case (:data:`RUN_CASE`: "Monte Carlo", "Penn
+    Treebank"), unless another
     word of the form is lower-cased: then all are ("Arcade Learning Environment": the authors
     write "learning", so "arcade learning environment", not "Arcade learning environment";
     dev's "Neural Photo Editor" is not "neural Photo Editor", though "Monte Carlo Tree Search"
@@ -176,8 +183,8 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
             if low == w:
                 continue
             up, down = seen.get(w, 0), seen.get(low, 0)
-            if not up and not down and runs.get(w, 0) > 0:
-                never_low[i] = low
+            if not up and runs.get(w, 0) > RUN_CASE * down:
+                never_low[i] = low  # 79k: "Monte" 300+ times beside "Carlo", "monte" twice
             elif up <= down:
                 lowered[i] = low
     if lowered:  # all or none: "Neural Photo Editor" is not "neural Photo Editor"

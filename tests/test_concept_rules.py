@@ -481,6 +481,12 @@ def test_display_case_follows_how_authors_write_a_word_inside_sentences():
     )
     assert seen["Monte"] == seen["monte"] == 0 and seen.in_runs["Monte"] == 1
     assert M.authors_case("Monte Carlo", seen) == "Monte Carlo"
+    stray = pickle.loads(pickle.dumps(seen))
+    stray.update({"monte": 1})  # a stray lower-case use among many capitalised ones (79k)
+    stray.in_runs.update({"Monte": M.RUN_CASE})
+    assert M.authors_case("Monte Carlo", stray) == "Monte Carlo"
+    stray.update({"monte": 1})
+    assert M.authors_case("Monte Carlo", stray) == "monte carlo"
     assert M.authors_case("Deep Learning", seen) == "deep learning"  # written in lower case too
     assert M.authors_case("Monte Carlo Deep Learning", seen) == "monte carlo deep learning"  # all or none
     assert M.authors_case("Monte Carlo Q-learning", seen) == "Monte Carlo Q-learning"  # nothing to lower
