@@ -851,7 +851,8 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
                 continue
         aliases: dict[str, str] = {}
         for s in counts:
-            d = _display(s, keep_case=_is_long_form(state, mks, s) and _is_proper(s))
+            proper = _is_long_form(state, mks, s) and _is_proper(s)
+            d = _display(s if proper else M.authors_case(s, case), keep_case=True)  # "Monte Carlo method"
             if d.lower() != concept_name.lower() and d.lower() not in aliases:
                 aliases[d.lower()] = d
             if s != concept_name:

@@ -183,7 +183,7 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
             if low == w:
                 continue
             up, down = seen.get(w, 0), seen.get(low, 0)
-            if not up and runs.get(w, 0) > RUN_CASE * down:
+            if not up and "-" not in w and runs.get(w, 0) > RUN_CASE * down:
                 never_low[i] = low  # 79k: "Monte" 300+ times beside "Carlo", "monte" twice
             elif up <= down:
                 lowered[i] = low

@@ -456,7 +456,7 @@ def linked_state(texts, candidates, definitions=None, thesaurus=None) -> LinkSta
     group(state)
     scan(state, texts)
     select(state, min_rank_single=5)
-    name(state)
+    name(state, texts)
     return state
 
 
@@ -471,6 +471,20 @@ def test_an_acronym_names_its_concept_when_it_ties_with_its_long_form():
     assert concept.name == "GRPO"
     assert concept.aliases == ["Group Relative Policy Optimization"]  # a proper name keeps its case
     assert ("Group Relative Policy Optimization", "GRPO") in state.merges
+
+
+def test_aliases_are_written_as_the_authors_write_them():
+    """dev: aliases were lower-cased whole ("deep q-network", "jensen-shannon divergence",
+    "bayesian model"); a title's capitals still go ("Deep Q-Networks")."""
+    texts = ["A deep Q-network (DQN) plays. The deep Q-network learns.", "DQN again. Deep Q-Networks win."]
+    state = linked_state(
+        texts,
+        [cands("deep Q-network", "DQN"), cands("DQN", "Deep Q-Networks")],
+        [defs(("DQN", "deep Q-network")), []],
+    )
+    concept = state.concepts["dqn"]
+    assert concept.name == "DQN"
+    assert concept.aliases == ["deep Q-network"]
 
 
 def test_names_are_singular_lower_case_display_forms_with_a_kind():
