@@ -48,7 +48,7 @@ STOPWORDS = frozenset(
     incorporates incorporated integrate integrates integrated combine combines combined
     formulate formulates formulated establish establishes established extend extends extended
     consist consists consisting contain contains containing involve involves involving
-    include includes included including regarding concerning
+    include includes included including regarding concerning albeit try tries tried
     offer offers offered produce produces produced generate generates generated
     capable enhance enhances enhanced enhancing reduce reduces reduced reducing increase increases
     increased increasing mitigate mitigates mitigated ensure ensures ensured describe describes
@@ -79,5 +79,5 @@ TOO_BROAD = frozenset(
     strategy mechanism objective property capability ability limitation advantage improvement
     benchmark dataset evaluation baseline variant version sample example instance input output
     state art insight finding contribution practice cost
-    usage advancement functionality right left""".split()
+    usage advancement functionality right left extent ell""".split()
 )
