@@ -22,6 +22,9 @@ from graphkit import text as T
         ("loss", "loss"),
         ("corpus", "corpus"),
         ("series", "series"),
+        ("bayes", "bayes"),  # dev: "variational Baye", "PAC-Baye", "Gibb"
+        ("gibbs", "gibbs"),
+        ("stokes", "stokes"),
     ],
 )
 def test_singular(plural, singular):

@@ -24,7 +24,7 @@ _INVARIANT = frozenset(
     linguistics semantics pragmatics mechanics graphics logistics kinematics politics electronics
     aerodynamics thermodynamics bus corpus status consensus focus virus campus radius stimulus nucleus
     calculus modulus apparatus census lexicon cross-lingual this its has was is as us plus various
-    previous numerous continuous""".split()
+    previous numerous continuous bayes gibbs stokes hastings jones""".split()
 )
 _IRREGULAR = {
     "analyses": "analysis",
