@@ -116,6 +116,9 @@ def test_different_concepts_stay_apart(a, b):
             "general-utility Markov decision processes",
         ),
         ("Mixture-of-Experts (MoE) enables efficient scaling.", "MoE", "Mixture-of-Experts"),
+        # the first letter starts a word (10k scale: SSL named "supervised learning")
+        ("We study semi-supervised learning (SSL) here.", "SSL", "semi-supervised learning"),
+        ("Self-supervised learning (SSL), especially contrastive.", "SSL", "Self-supervised learning"),
         ("We train GRPO (Group Relative Policy Optimization) models.", "GRPO", "Group Relative Policy Optimization"),
     ],
 )

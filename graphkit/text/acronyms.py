@@ -37,7 +37,9 @@ def _long_form_for(short: str, before: str) -> str | None:
         c = chars[si]
         while li >= 0:
             ch = text[li].lower()
-            at_word_start = li == 0 or not text[li - 1].isalnum()
+            # the first letter starts a word, not a hyphen's second part: "semi-supervised
+            # learning (SSL)" is not "supervised learning" (10k scale: SSL named supervised learning)
+            at_word_start = li == 0 or not (text[li - 1].isalnum() or text[li - 1] == "-")
             if ch == c and (si > 0 or at_word_start):
                 break
             li -= 1
