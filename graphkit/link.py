@@ -591,8 +591,11 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
         vecs = vectors(list(surface.values()))
         apart = 0  # definitions by meanings other than the dominant one
         for lmk, v in zip(others, vecs[1:]):
-            if float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY:
-                state.sets.union(smk, lmk)
+            if float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY and not _other_prefix(
+                surface[lmk], surface[state.dominant[smk]]
+            ):
+                if not _brings_its_core(state, lmk, state.dominant[smk]):
+                    state.sets.union(smk, lmk)
             else:
                 apart += counts[lmk]
         # other meanings defined at least half as often as the dominant one (VAD 1:1; SAM 5 : 2+2+2)
@@ -600,6 +603,31 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
         # ELECTRE) does not: that paper keeps its own meaning (the scan's override)
         if apart and 2 * apart >= counts[state.dominant[smk]]:
             state.ambiguous.add(smk)
+
+
+def _other_prefix(a: str, b: str) -> bool:
+    """Do two long forms start with different prefixes ("semi-supervised learning" / "self-
+    supervised learning" / "supervised learning", 0.86-0.91 apart in MiniLM and in the static
+    space, all SSL)? Spellings of one form ("semi supervised") share its group key and never
+    meet here."""
+
+    def prefix(form: str) -> str | None:
+        first = form.split()[0].lower() if form.split() else ""
+        p = first.split("-")[0]
+        return p if p in R._PREFIXES and (p == first or "-" in first) else None
+
+    return prefix(a) != prefix(b)  # "supervised learning (SSL)" too: no prefix is another one
+
+
+def _brings_its_core(state: LinkState, lmk: str, dominant: str) -> bool:
+    """Would joining the expansion ``lmk`` to its acronym bring along the core it joined already
+    (10k scale: one "gradient method (GD)" beside ten "gradient descent (GD)" joined "gradient",
+    which owned "gradient method", to gradient descent: 307 papers)?"""
+    for key in state.keys_of[lmk]:
+        core = R.group_key(R.generic_core(key))
+        if core != lmk and core in state.surfaces and state.sets[core] == state.sets[lmk] != state.sets[dominant]:
+            return True
+    return False
 
 
 def apply_thesaurus(state: LinkState, thesaurus: Thesaurus | None) -> None:

@@ -169,6 +169,47 @@ def test_acronym_joins_its_dominant_expansion_and_same_meaning_variants(fake):
     assert "Generative Adversarial Nets" in state.long_forms[mk("Generative Adversarial Nets")]
 
 
+def test_an_acronym_variant_does_not_bring_along_the_core_it_joined():
+    """10k scale --fast: "gradient method" had joined "gradient" (its core); one "gradient method
+    (GD)" beside ten "gradient descent (GD)" then joined "gradient" to gradient descent."""
+    from graphkit.link import join_cores
+
+    class Blind(FakeEmbedder):  # all three read as one idea
+        def embed(self, texts, progress=None):
+            return super().embed([t.replace(" method", "").replace(" descent", "") for t in texts])
+
+    vectors = PhraseVectors(Blind(), dim=DIM)
+    state = pooled(cands("gradient", "gradient method"), cands("gradient descent"))
+    join_cores(state, vectors)
+    assert state.sets[mk("gradient")] == state.sets[mk("gradient method")]
+    gd = [defs(("GD", "gradient descent"))] * 2 + [defs(("GD", "gradient method"))]
+    acronyms(state, gd, vectors)
+    assert state.sets[mk("GD")] == state.sets[mk("gradient descent")] != state.sets[mk("gradient")]
+    assert not state.ambiguous  # the same meaning, not a second one
+    # without the core, the variant joins as before
+    state = pooled(cands("gradient method"), cands("gradient descent"))
+    acronyms(state, gd, vectors)
+    assert state.sets[mk("GD")] == state.sets[mk("gradient method")]
+
+
+def test_expansions_with_other_prefixes_are_other_meanings():
+    """10k scale: SSL is "semi-supervised learning" and "self-supervised learning", 0.86 apart in
+    both embedding spaces, over the variant bar: they stay apart and SSL is ambiguous."""
+
+    class Blind(FakeEmbedder):  # the prefix is all that tells them apart
+        def embed(self, texts, progress=None):
+            return super().embed([t.lower().replace("semi-", "").replace("self-", "") for t in texts])
+
+    state = LinkState()
+    both = [defs(("SSL", "semi-supervised learning"))] * 2 + [defs(("SSL", "self-supervised learning"))] * 2
+    acronyms(state, both, PhraseVectors(Blind(), dim=DIM))
+    assert state.sets[mk("semi-supervised learning")] != state.sets[mk("self-supervised learning")]
+    assert mk("SSL") in state.ambiguous
+    state = LinkState()  # the same prefix: a variant, as before
+    acronyms(state, both[:2] + [defs(("SSL", "semi-supervised learning method"))], PhraseVectors(Blind(), dim=DIM))
+    assert state.sets[mk("semi-supervised learning")] == state.sets[mk("semi-supervised learning method")]
+
+
 def test_an_acronym_with_two_meanings_keeps_them_apart(fake):
     state = LinkState()
     acronyms(
