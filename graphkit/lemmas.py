@@ -73,6 +73,10 @@ def american(word: str) -> str:
             new = pattern.sub(repl, word)
             if new != word and readings(new) and (not readings(word) or len(word) > 5):
                 return new
+            # -isation is British wherever it is written, even for a word the dictionary lacks
+            # ("regularisation", "summarisation", "tokenisation" stood beside their -ization)
+            if new != word and word.endswith(("isation", "isations")) and len(word) > 9:
+                return new
     return word
 
 
