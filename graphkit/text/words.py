@@ -79,5 +79,5 @@ TOO_BROAD = frozenset(
     strategy mechanism objective property capability ability limitation advantage improvement
     benchmark dataset evaluation baseline variant version sample example instance input output
     state art insight finding contribution practice cost
-    usage advancement functionality right left extent ell once""".split()
+    usage advancement functionality right left extent ell once aspect""".split()
 )
