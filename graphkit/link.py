@@ -591,7 +591,7 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
         vecs = vectors(list(surface.values()))
         apart = 0  # definitions by meanings other than the dominant one
         for lmk, v in zip(others, vecs[1:]):
-            if float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY and not _other_prefix(
+            if float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY and not R.other_prefix(
                 surface[lmk], surface[state.dominant[smk]]
             ):
                 if not _brings_its_core(state, lmk, state.dominant[smk]):
@@ -603,20 +603,6 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
         # ELECTRE) does not: that paper keeps its own meaning (the scan's override)
         if apart and 2 * apart >= counts[state.dominant[smk]]:
             state.ambiguous.add(smk)
-
-
-def _other_prefix(a: str, b: str) -> bool:
-    """Do two long forms start with different prefixes ("semi-supervised learning" / "self-
-    supervised learning" / "supervised learning", 0.86-0.91 apart in MiniLM and in the static
-    space, all SSL)? Spellings of one form ("semi supervised") share its group key and never
-    meet here."""
-
-    def prefix(form: str) -> str | None:
-        first = form.split()[0].lower() if form.split() else ""
-        p = first.split("-")[0]
-        return p if p in R._PREFIXES and (p == first or "-" in first) else None
-
-    return prefix(a) != prefix(b)  # "supervised learning (SSL)" too: no prefix is another one
 
 
 def _brings_its_core(state: LinkState, lmk: str, dominant: str) -> bool:

@@ -167,11 +167,10 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
     Network" from a title becomes "adversarial network", "Actor-Critic" "actor-critic"). Names
     keep their case. So do words the sentences write capitalised, always beside another
     capitalised word, and hardly ever in lower case (:data:`RUN_CASE`: "Monte Carlo", "Penn
-    Treebank"), unless another
-    word of the form is lower-cased: then all are ("Arcade Learning Environment": the authors
-    write "learning", so "arcade learning environment", not "Arcade learning environment";
-    dev's "Neural Photo Editor" is not "neural Photo Editor", though "Monte Carlo Tree Search"
-    becomes "monte carlo tree search")."""
+    Treebank"), unless another word of the form is lower-cased: then all are ("Arcade Learning
+    Environment": the authors write "learning", so "arcade learning environment", not "Arcade
+    learning environment"; dev's "Neural Photo Editor" is not "neural Photo Editor", though
+    "Monte Carlo Tree Search" becomes "monte carlo tree search")."""
     runs = getattr(seen, "in_runs", {})
     words = form.split()
     lowered: dict[int, str] = {}

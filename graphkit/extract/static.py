@@ -106,9 +106,7 @@ class StaticEmbedder:
             nonempty = lengths > 0
             sums = np.add.reduceat(vectors[ids], starts[nonempty], axis=0)
             out[s : s + CHUNK][nonempty] = sums / lengths[nonempty, None]
-        norms = np.linalg.norm(out, axis=1, keepdims=True)
-        np.divide(out, norms, out=out, where=norms > 0)
-        return out
+        return _unit(out)
 
     def embed_one(self, text: str) -> np.ndarray:
         """``embed([text])[0]``, bit for bit, in half the time (linking asks for phrases one by one)."""
@@ -117,9 +115,7 @@ class StaticEmbedder:
         out = np.zeros((1, vectors.shape[1]), dtype=np.float32)
         if len(ids):
             out[0] = np.add.reduceat(vectors[ids], [0], axis=0)[0] / len(ids)
-        norms = np.linalg.norm(out, axis=1, keepdims=True)
-        np.divide(out, norms, out=out, where=norms > 0)
-        return out[0]
+        return _unit(out)[0]
 
 
 class StaticExtractor(Extractor):
