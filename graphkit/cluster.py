@@ -4,6 +4,7 @@ Per-paper stages run as a map over shards of papers, on the workers; corpus-wide
 reductions of what the shards return::
 
     map     verb counts                  (text.verb_counts)            -> sum: the corpus's verbs
+    map     name counts                  (extract.name_counts)         -> sum: names' parts (extract.name_joins)
     map     distinct candidate phrases   (extract.candidate_forms)     -> union: the vocabulary
     map     embed the vocabulary once, in chunks, into the embedding cache (default mode only)
     map     fast mode: paper vectors' exact sums (extract.static.center_sum) -> sum: the corpus's centre
@@ -13,8 +14,8 @@ reductions of what the shards return::
     map     co-occurrence counts of each shard's mentions (build.pair_counts) -> sum (build.add_pair_counts)
     client  build.build_graph (NetworkX)
 
-Each paper's extraction depends only on its own text, its vectors, the corpus's verbs and (fast
-mode) the corpus's mean paper vector, so
+Each paper's extraction depends only on its own text, its vectors, the corpus's verbs and names'
+parts and (fast mode) the corpus's mean paper vector, so
 the shards' extractions concatenated are the single process's; linking is the very function
 the single-process build calls, so every change to linking's rules reaches the distributed
 build as it is. Linking runs on the client because several of its phases count over the whole
@@ -42,7 +43,7 @@ import numpy as np
 
 from . import text as T
 from .errors import ClusterError, GraphkitError, MissingDependency, UsageError
-from .extract import Extraction, KeyBERTExtractor, candidate_forms, paper_text
+from .extract import Extraction, KeyBERTExtractor, candidate_forms, name_counts, name_joins, paper_text
 from .extract.embed import EmbeddingCache, MiniLMEmbedder, default_cache_path
 from .link import Linked, link
 from .model import Mention, Paper
@@ -107,22 +108,27 @@ def _embedder(fast: bool, cache_path: str | None):
     return MiniLMEmbedder(cache=EmbeddingCache(cache_path) if cache_path else None)
 
 
-def _extractor(fast: bool, cache_path: str | None, top_n: int, verbs: frozenset[str] | None, center=None):
-    """The single-process build's extractor, told the corpus's verbs (and centre, in fast mode)."""
+def _extractor(fast: bool, cache_path: str | None, top_n: int, verbs: frozenset[str] | None, center=None, joins=None):
+    """The single-process build's extractor, told the corpus's verbs and names' parts (and
+    centre, in fast mode)."""
     emb = _embedder(fast, cache_path)
     if fast:
         from .extract.static import StaticExtractor
 
-        return StaticExtractor(emb, top_n=top_n, verbs=verbs, center=center)
-    return KeyBERTExtractor(emb, top_n=top_n, verbs=verbs)
+        return StaticExtractor(emb, top_n=top_n, verbs=verbs, center=center, joins=joins)
+    return KeyBERTExtractor(emb, top_n=top_n, verbs=verbs, joins=joins)
 
 
 def _verb_counts(papers: list[Paper]) -> tuple[Counter, Counter]:
     return T.verb_counts([paper_text(p) for p in papers])
 
 
-def _phrases(papers: list[Paper], verbs: frozenset[str]) -> set[str]:
-    phrases, _ = candidate_forms([paper_text(p) for p in papers], verbs=verbs)
+def _name_counts(papers: list[Paper]) -> Counter:
+    return name_counts([paper_text(p) for p in papers])
+
+
+def _phrases(papers: list[Paper], verbs: frozenset[str], joins: frozenset[tuple[str, str]]) -> set[str]:
+    phrases, _ = candidate_forms([paper_text(p) for p in papers], verbs=verbs, joins=joins)
     return {w for ps in phrases for w in ps}
 
 
@@ -139,9 +145,9 @@ def _warm(phrases: list[str], cache_path: str) -> int:
     return len(phrases)
 
 
-def _extract(papers, verbs, fast, cache_path, top_n, _after=None, center=None) -> Extraction:
+def _extract(papers, verbs, fast, cache_path, top_n, _after=None, center=None, joins=None) -> Extraction:
     """The extractor on one shard; ``_after``: a task to wait for (the vocabulary's embedding)."""
-    return _extractor(fast, cache_path, top_n, verbs, center).extract(papers)
+    return _extractor(fast, cache_path, top_n, verbs, center, joins).extract(papers)
 
 
 def _for_client(ex: Extraction, fast: bool) -> Extraction:
@@ -223,9 +229,12 @@ def build_distributed(
             total.update(t)
             before.update(b)
         verbs = T.verbs_from_counts(total, before)
+        joins = name_joins(sum(_gather(client, client.map(_name_counts, shards, pure=False)), Counter()))
         after = None
         if cpath:  # embed each distinct phrase of the corpus once, whichever shards share it
-            vocab = sorted(set().union(*_gather(client, client.map(_phrases, shards, verbs=verbs, pure=False))))
+            vocab = sorted(
+                set().union(*_gather(client, client.map(_phrases, shards, verbs=verbs, joins=joins, pure=False)))
+            )
             chunks = [vocab[i : i + VOCAB_CHUNK] for i in range(0, len(vocab), VOCAB_CHUNK)]
             after = client.submit(sum, client.map(_warm, chunks, cache_path=cpath, pure=False))
         center = None
@@ -234,7 +243,9 @@ def build_distributed(
 
             sums = _gather(client, client.map(_center_sum, shards, pure=False))
             center = corpus_center(sum(t for t, _ in sums), sum(n for _, n in sums))
-        extracted = [client.submit(_extract, s, verbs, fast, cpath, top_n, after, center, pure=False) for s in shards]
+        extracted = [
+            client.submit(_extract, s, verbs, fast, cpath, top_n, after, center, joins, pure=False) for s in shards
+        ]
         parts = _gather(client, [client.submit(_for_client, e, fast, pure=False) for e in extracted])
         ex = _concatenate(parts)
         if fast:

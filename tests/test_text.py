@@ -219,3 +219,45 @@ def test_gerunds_that_name_a_kind_open_a_candidate():
     # "spiking neural networks" gave only "neural networks", DDPM's long form lost "denoising"
     cands = [c for c, _ in T.candidate_phrases("Spiking neural networks use denoising diffusion probabilistic models.")]
     assert "Spiking neural networks" in cands and "denoising diffusion probabilistic models" in cands
+
+
+def test_a_name_the_corpus_writes_after_another_is_its_part():
+    """"TRI" is written after ELECTRE in every use: one name, ELECTRE TRI (the MCDA exports had
+    "TRI", "TRI outranking method" and "method ELECTRE" as concepts). A name that also stands
+    alone (CNN) or that the corpus uses under three times is its own."""
+    from graphkit.extract import _artefacts_in, name_counts, name_joins
+
+    texts = [
+        "We apply ELECTRE TRI to rank projects on PASCAL VOC with a CNN.",
+        "ELECTRE TRI assigns actions to categories; we train a LeNet-5 CNN.",
+        "The method ELECTRE TRI is compared with a CNN and a CNN ensemble on PASCAL VOC.",
+        "An NVIDIA DGX-1 ran it.",
+    ]
+    counts = name_counts(texts)
+    assert counts[("ELECTRE", "TRI")] == 3 and counts[("TRI",)] == 3
+    joins = name_joins(counts)
+    assert ("ELECTRE", "TRI") in joins
+    assert ("LeNet-5", "CNN") not in joins  # CNN stands alone
+    assert ("PASCAL", "VOC") not in joins  # two uses: too few to tell
+    assert ("NVIDIA", "DGX-1") not in joins
+    assert _artefacts_in(texts[0], joins) == ["ELECTRE TRI", "PASCAL", "VOC", "CNN"]
+    assert _artefacts_in(texts[1], joins) == ["ELECTRE TRI", "LeNet-5", "CNN"]
+    cands = [c for c, _ in T.candidate_phrases(texts[2], frozenset(), joins)]
+    assert "ELECTRE TRI" in cands and "TRI" not in cands
+    assert "method" in cands and not any(c.startswith("method ") for c in cands)
+    assert "LeNet-5 CNN" in [c for c, _ in T.candidate_phrases(texts[1], frozenset(), joins)]
+
+
+def test_a_generic_suffix_ends_a_name_and_three_names_at_most_are_one():
+    from graphkit.extract import _artefacts_in
+
+    joins = frozenset({("LLM", "ELECTRE"), ("ELECTRE", "TRI"), ("A1", "B2"), ("B2", "C3"), ("C3", "D4")})
+    assert _artefacts_in("the LLM-based ELECTRE TRI", joins) == ["LLM", "ELECTRE TRI"]
+    assert _artefacts_in("A1 B2 C3 D4", joins) == ["A1 B2 C3", "D4"]
+    assert _artefacts_in("Use SAM2.", frozenset()) == ["SAM2"]
+
+
+def test_the_kind_then_the_name_are_two_phrases():
+    cands = [c for c, _ in T.candidate_phrases("We compare two multicriteria methods ELECTRE and TOPSIS.")]
+    assert "multicriteria methods" in cands and "ELECTRE" in cands
+    assert not any("methods ELECTRE" in c for c in cands)

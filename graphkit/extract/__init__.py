@@ -6,6 +6,7 @@ The extractor is a protocol; :class:`KeyBERTExtractor` is the implementation gra
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -25,6 +26,8 @@ __all__ = [
     "default_embedder",
     "paper_text",
     "candidate_forms",
+    "name_counts",
+    "name_joins",
     "with_artefacts",
     "Embedder",
     "MiniLMEmbedder",
@@ -89,10 +92,11 @@ class KeyBERTExtractor(Extractor):
     KeyBERT ranks phrases that can name a concept; case is kept. Named artefacts (GRPO,
     SAM2, DROID) are always kept, whatever their score.
 
-    ``verbs``: the corpus's verbs (:func:`graphkit.text.verbs_in`) when the papers given to
-    :meth:`extract` are one part of a corpus (the distributed build); by default they are
-    learned from the papers given. Each paper's candidates depend only on its own text, its
-    vectors and the verbs, so the parts' extractions are the whole's.
+    ``verbs``, ``joins``: the corpus's verbs (:func:`graphkit.text.verbs_in`) and names' parts
+    (:func:`name_joins`) when the papers given to :meth:`extract` are one part of a corpus (the
+    distributed build); by default they are learned from the papers given. Each paper's
+    candidates depend only on its own text, its vectors, the verbs and the joins, so the parts'
+    extractions are the whole's.
     """
 
     def __init__(
@@ -101,14 +105,16 @@ class KeyBERTExtractor(Extractor):
         top_n: int = 15,
         cache: bool = True,
         verbs: frozenset[str] | None = None,
+        joins: frozenset[tuple[str, str]] | None = None,
     ):
         self.embedder = embedder if embedder is not None else default_embedder(cache)
         self.top_n = top_n
         self.verbs = verbs
+        self.joins = joins
 
     def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
         texts = [paper_text(p) for p in papers]
-        phrases, artefacts = candidate_forms(texts, progress=progress, verbs=self.verbs)
+        phrases, artefacts = candidate_forms(texts, progress=progress, verbs=self.verbs, joins=self.joins)
         by_text = dict(zip(texts, phrases))
         vocab = sorted({f for fs in by_text.values() for f in fs})  # what CountVectorizer(analyzer=by_text) learns
         doc_vecs = self.embedder.embed(texts, progress="Embedding abstracts" if progress else None)
@@ -127,23 +133,28 @@ class KeyBERTExtractor(Extractor):
 
 
 def candidate_forms(
-    texts: list[str], progress: bool = False, verbs: frozenset[str] | None = None
+    texts: list[str],
+    progress: bool = False,
+    verbs: frozenset[str] | None = None,
+    joins: frozenset[tuple[str, str]] | None = None,
 ) -> tuple[list[list[str]], list[list[str]]]:
     """Every candidate surface form of each text (noun phrases, then artefacts) and its artefacts.
 
-    ``verbs``: the corpus's verbs, if these texts are a part of it (default: learned from them).
+    ``verbs``, ``joins``: the corpus's verbs and names' parts (:func:`name_joins`), if these
+    texts are a part of it (default: learned from them).
     """
     from ..progress import bar
 
     phrases: list[list[str]] = []
     artefacts: list[list[str]] = []
     verbs = T.verbs_in(texts) if verbs is None else verbs
+    joins = name_joins(name_counts(texts)) if joins is None else joins
     one: dict[str, str] = {}  # each distinct phrase held once, however many papers have it
     with bar("Chunking", len(texts), "paper", progress) as b:
         for t in texts:
-            cands = T.candidate_phrases(t, verbs)
+            cands = T.candidate_phrases(t, verbs, joins)
             forms = list(dict.fromkeys(c for c, _ in cands if len(c) <= MAX_CONCEPT_CHARS))
-            arts = list(dict.fromkeys(a for a in _artefacts_in(t) if len(a) <= MAX_CONCEPT_CHARS))
+            arts = list(dict.fromkeys(a for a in _artefacts_in(t, joins) if len(a) <= MAX_CONCEPT_CHARS))
             phrases.append([one.setdefault(f, f) for f in dict.fromkeys(forms + arts)])
             artefacts.append([one.setdefault(a, a) for a in arts])
             b.update(1)
@@ -173,18 +184,71 @@ def with_artefacts(
 _SUFFIX_WORDS = T.NON_HEAD | T.STOPWORDS | {"like", "style", "type", "scale", "level", "wise"}
 
 
-def _artefacts_in(text: str) -> list[str]:
-    """Named artefacts in the text, trimmed of generic hyphen suffixes ("LLM-based" -> "LLM")."""
-    out = []
+def _artefacts_in(text: str, joins: frozenset[tuple[str, str]] = frozenset()) -> list[str]:
+    """Named artefacts in the text, trimmed of generic hyphen suffixes ("LLM-based" -> "LLM").
+    A name the corpus writes after another one (``joins``) is a part of it: "ELECTRE TRI",
+    "PASCAL VOC", up to three names in a row."""
+    out: list[str] = []
+    run: list[str] = []
+    for name, ends in _names(text):
+        if run and (not name or len(run) == _NAME_RUN or (run[-1], name) not in joins):
+            out.append(" ".join(run))
+            run = []
+        if name:
+            run.append(name)
+            if ends:
+                out.append(" ".join(run))
+                run = []
+    if run:
+        out.append(" ".join(run))
+    return out
+
+
+#: The most names in a row read as one name.
+_NAME_RUN = 3
+
+#: A name is a part of the name before it when the corpus writes it there in this share of
+#: its uses, and uses it this often: "TRI" in "ELECTRE TRI" (the MCDA exports: 98%), "VOC" in
+#: "PASCAL VOC"; not "CNN" of "LeNet-5 CNN", nor "WER" of one "DeepSpeech2 WER" (dev).
+JOIN_SHARE = 0.9
+JOIN_MIN_USES = 3
+
+
+def _names(text: str):
+    """(name, whether a generic suffix ends it) for each token, ("", False) for other tokens."""
     for tok in T.token_texts(text):
-        if not tok[0].isalnum() or not T.is_artefact(tok):
+        if not (tok[0].isalnum() and T.is_artefact(tok)):
+            yield "", False
             continue
         parts = [p for p in tok.split("-") if p]
         while parts and not T.artefact_part(parts[-1]) and parts[-1].lower() in _SUFFIX_WORDS:
             parts.pop()
-        if parts and any(T.artefact_part(p) for p in parts):
-            out.append("-".join(parts).rstrip("."))
-    return out
+        ok = parts and any(T.artefact_part(p) for p in parts)
+        yield ("-".join(parts).rstrip(".") if ok else ""), len(parts) < len(tok.split("-"))
+
+
+def name_counts(texts: Sequence[str]) -> Counter:
+    """Each name's uses, keyed ``(name,)``, and each name written right after another one,
+    keyed ``(before, name)``. Counts of parts of a corpus add up to the whole's."""
+    c: Counter = Counter()
+    for text in texts:
+        prev = ""
+        for name, ends in _names(text):
+            if name:
+                c[(name,)] += 1
+                if prev:
+                    c[(prev, name)] += 1
+            prev = "" if ends else name
+    return c
+
+
+def name_joins(counts: Counter) -> frozenset[tuple[str, str]]:
+    """The (name, name) pairs read as one name (:data:`JOIN_SHARE`, :data:`JOIN_MIN_USES`)."""
+    return frozenset(
+        k
+        for k, n in counts.items()
+        if len(k) == 2 and counts[k[1:]] >= JOIN_MIN_USES and n >= JOIN_SHARE * counts[k[1:]]
+    )
 
 
 def _model_ran(embedder: Embedder) -> bool:

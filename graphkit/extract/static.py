@@ -122,7 +122,7 @@ class StaticExtractor(Extractor):
     """The same candidates as :class:`~graphkit.extract.KeyBERTExtractor`, ranked the way KeyBERT
     ranks them (cosine of phrase and document vectors, best ``top_n``), with static vectors.
     Link with the same embedder: ``build(papers, extractor=x, embedder=x.embedder)``.
-    ``verbs``: as for :class:`~graphkit.extract.KeyBERTExtractor`. ``center``: the vector taken
+    ``verbs``, ``joins``: as for :class:`~graphkit.extract.KeyBERTExtractor`. ``center``: the vector taken
     out of both before comparing (:data:`CENTERING` x the corpus's mean paper vector,
     :func:`corpus_center`); by default the papers' own, which is the corpus's when it is given
     whole (a distributed build computes the corpus's and hands it to every shard)."""
@@ -133,15 +133,17 @@ class StaticExtractor(Extractor):
         top_n: int = 15,
         verbs: frozenset[str] | None = None,
         center: np.ndarray | None = None,
+        joins: frozenset[tuple[str, str]] | None = None,
     ):
         self.embedder = embedder or StaticEmbedder()
         self.top_n = top_n
         self.verbs = verbs
+        self.joins = joins
         self.center = center
 
     def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
         texts = [paper_text(p) for p in papers]
-        phrases, artefacts = candidate_forms(texts, progress=progress, verbs=self.verbs)
+        phrases, artefacts = candidate_forms(texts, progress=progress, verbs=self.verbs, joins=self.joins)
         vocab = {f for fs in phrases for f in fs}
         candidates: list[list[Candidate]] = []
         lazy = LazyVectors(vocab, self.embedder)

@@ -95,7 +95,9 @@ def verbs_from_counts(
     )
 
 
-def candidate_phrases(text: str, verbs: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+def candidate_phrases(
+    text: str, verbs: frozenset[str] = frozenset(), joins: frozenset[tuple[str, str]] = frozenset()
+) -> list[tuple[str, str]]:
     """Noun-phrase-like candidates in cleaned text, as (surface form, sentence).
 
     A rule-based chunker: phrases are runs of content words between stop words, the
@@ -108,7 +110,7 @@ def candidate_phrases(text: str, verbs: frozenset[str] = frozenset()) -> list[tu
         run: list[str] = []
         for tok in token_texts(sent) + ["."]:
             if _breaks(tok) or (verbs and tok.lower() in verbs):
-                _emit(run, sent, out)
+                _emit(run, sent, out, joins)
                 run = []
             elif tok[0].isalnum():
                 run.append(tok)
@@ -127,7 +129,15 @@ _NOUN_GERUNDS = frozenset(
 )
 
 
-def _emit(words: list[str], sent: str, out: list) -> None:
+# Plural or not: the kind of thing a name is, written before the name ("methods ELECTRE").
+_KIND_WORDS = frozenset(
+    w + s
+    for w in "model method approach framework algorithm technique scheme strategy analysis".split()
+    for s in ("", "s")
+) | {"analyses"}
+
+
+def _emit(words: list[str], sent: str, out: list, joins: frozenset[tuple[str, str]] = frozenset()) -> None:
     # a gerund that opens a run is usually a verb ("adapting REINFORCE", "injecting bias")
     while (
         words
@@ -141,6 +151,13 @@ def _emit(words: list[str], sent: str, out: list) -> None:
         words = words[:-1]
     if not words:
         return
+    for i in range(len(words) - 1):
+        if words[i].lower() in _KIND_WORDS and is_artefact(words[i + 1]):
+            # the kind, then the name: "decision-making methods ELECTRE", "the algorithm
+            # REINFORCE" are two phrases, not one
+            _emit(words[: i + 1], sent, out, joins)
+            _emit(words[i + 1 :], sent, out, joins)
+            return
     # a capitalised sentence-initial ordinary word is usually not part of the phrase
     for end in range(len(words), 0, -1):
         if not _good_head(words[end - 1]):
@@ -151,6 +168,8 @@ def _emit(words: list[str], sent: str, out: list) -> None:
                 continue
             if not _good_head(phrase[-1]) or phrase[0].lower().split("-")[0] in NON_HEAD:
                 continue
+            if start and (words[start - 1], phrase[0]) in joins:
+                continue  # a name's last part: "TRI" of "ELECTRE TRI" (see extract.name_joins)
             out.append((" ".join(phrase), sent))
         break  # only head-final sub-phrases of the longest run
     # the words before a non-head break inside the run ("diffusion-based crowd model") are covered above
