@@ -704,6 +704,8 @@ def singular_form(form: str) -> str:
     m = re.search(r"[^\s-]+$", form)
     if not m:
         return form
+    if re.search(r"(?:^|[\s-])(?:multiple|many|several|various|numerous|multi)[\s-]$", form[: m.start()], re.I):
+        return form  # "multiple criteria", "multi-criteria": a plural by meaning
     last = m.group()
     if L.is_name(last):
         one = L.name_singular(last)

@@ -718,3 +718,12 @@ def test_a_word_the_papers_put_before_a_determiner_is_a_verb_but_a_gerund_stays_
     LK.select(state, min_rank_single=5)
     assert lv not in state.keep and tr in state.keep and pre in state.keep
     assert R.used_as_verb(3, 12) and not R.used_as_verb(3, 13) and not R.used_as_verb(2, 2)
+
+
+def test_a_plural_by_meaning_stays_plural_in_a_name():
+    """The MCDA exports showed "multiple criterion" and "multi-criterion": no author writes those."""
+    assert R.display_name(Counter({"multiple criteria": 5, "Multiple Criteria": 1})) == "multiple criteria"
+    assert R.singular_form("multi-criteria") == "multi-criteria"
+    assert R.singular_form("several tasks") == "several tasks"
+    assert R.singular_form("multiple criteria methods") == "multiple criteria method"
+    assert R.singular_form("neural networks") == "neural network"
