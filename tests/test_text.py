@@ -222,7 +222,7 @@ def test_gerunds_that_name_a_kind_open_a_candidate():
 
 
 def test_a_name_the_corpus_writes_after_another_is_its_part():
-    """"TRI" is written after ELECTRE in every use: one name, ELECTRE TRI (the MCDA exports had
+    """The name "TRI" is written after ELECTRE in every use: one name, ELECTRE TRI (the MCDA exports had
     "TRI", "TRI outranking method" and "method ELECTRE" as concepts). A name that also stands
     alone (CNN) or that the corpus uses under three times is its own."""
     from graphkit.extract import _artefacts_in, name_counts, name_joins
