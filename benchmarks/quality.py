@@ -1,15 +1,18 @@
 """Concept quality on real authors' keywords: graphkit beside plain KeyBERT and YAKE.
 
-Runs on ../shared/data/dev/iclr2017_2018.jsonl (1,283 ICLR papers) with the `keywords` field
-removed from the input, and scores every system with the same code (graphkit.evaluate):
+Runs on ../shared/data/dev/iclr2017_2018.jsonl (1,283 ICLR papers), or with ``--corpus heldout``
+on 322 papers of other fields from ../shared/data/formats (benchmarks/_heldout.py), with the
+authors' keywords removed from the input, and scores every system with the same code (graphkit.evaluate):
 precision/recall/F1 at 5 and 10 (exact match after lower-casing, hyphens to spaces and
 Porter stemming; a graphkit concept matches by its name or any alias), concepts per paper,
 the share of concepts two or more papers have, duplicate concepts, linking (pairs of
 papers that share an author keyword vs pairs the system links through a shared concept),
 hub precision (of the 100 concepts with the most papers, the share that are an author keyword
-somewhere in the dev set's keyword pool) and bad merges (concepts joining forms with different
+somewhere in the corpus's keyword pool) and bad merges (concepts joining forms with different
 lemmas and dissimilar embeddings). ``--hubs N`` prints each system's N biggest hubs and
-graphkit's bad merges; ``--graph FILE`` also writes graphkit's graph (GraphML).
+graphkit's bad merges; ``--graph FILE`` also writes graphkit's graph (GraphML). To score another
+graphkit version on the same papers: ``--write-input in.jsonl``, build ``in.jsonl`` with that
+version, then ``--score-graph its.graphml``.
 
     make bench-quality       # or: python benchmarks/quality.py [--limit N]
 """
@@ -37,25 +40,52 @@ def main():
     ap.add_argument("--graph", metavar="FILE", help="also write graphkit's graph there (GraphML)")
     ap.add_argument("--no-fast", action="store_true", help="leave out graphkit's fast mode (build --fast)")
     ap.add_argument("--no-peers", action="store_true", help="graphkit's figures only (no KeyBERT or YAKE runs)")
+    ap.add_argument(
+        "--corpus",
+        choices=["dev", "heldout"],
+        default="dev",
+        help="dev: the 1,283 ICLR papers (default); heldout: 322 papers of other fields from the "
+        "bibliographic exports (benchmarks/_heldout.py)",
+    )
+    ap.add_argument(
+        "--score-graph",
+        metavar="FILE",
+        help="score this GraphML instead of building (a graph any graphkit version built from --write-input)",
+    )
+    ap.add_argument("--write-input", metavar="FILE", help="write the papers, keywords left out, as JSON Lines and stop")
     args = ap.parse_args()
     from graphkit.build import build
     from graphkit.read import paper_from_record
 
-    records = [json.loads(line) for line in open(shared("dev", "iclr2017_2018.jsonl"), encoding="utf-8")]
+    if args.corpus == "heldout":
+        from _heldout import heldout_records
+
+        records = heldout_records()
+    else:
+        records = [json.loads(line) for line in open(shared("dev", "iclr2017_2018.jsonl"), encoding="utf-8")]
     records = records[: args.limit] if args.limit else records
+    if args.write_input:
+        with open(args.write_input, "w", encoding="utf-8") as fh:
+            for r in records:
+                fh.write(json.dumps({k: v for k, v in r.items() if k != "keywords"}) + "\n")
+        return
     gold = [r.get("keywords") or [] for r in records]
     papers = [
-        paper_from_record({k: v for k, v in r.items() if k != "keywords"}, "dev", i)
+        paper_from_record({k: v for k, v in r.items() if k != "keywords"}, args.corpus, i)
         for i, r in enumerate(records, start=1)
     ]
     texts = [f"{p.title}. {p.abstract}" if p.title else p.abstract for p in papers]
     results = {}
 
     t = time.perf_counter()
-    g, _ = build(papers)
+    if args.score_graph:
+        g = _read_any_graph(args.score_graph)
+        args.no_fast = True
+    else:
+        g, _ = build(papers)
     took = time.perf_counter() - t
     preds, links, counted = _predictions(g, papers)
-    if args.graph:
+    if args.graph and not args.score_graph:
         from graphkit.export import write_graphml
 
         write_graphml(g, args.graph)
@@ -84,7 +114,7 @@ def main():
             preds, [{normalise(f[0]) for f in ps} for ps in preds], [f for f, _ in vocab], gold, texts, took, vocab
         )
         results[name]["bad merges"] = len(dissimilar_merges([f for f, _ in vocab], lemma_key, _similarity([])))
-    _print(results, len(papers))
+    _print(results, len(papers), "ICLR 2017-2018 papers" if args.corpus == "dev" else "held-out papers (other fields)")
     if args.hubs:
         for name, r in results.items():
             print(f"\n{name}: the {args.hubs} biggest hubs (papers; * = not an author keyword anywhere)")
@@ -114,6 +144,28 @@ def _predictions(g, papers):
         links.append({c for _, c in ms})
     counted = [([d["name"], *d["aliases"]], int(d["paper_count"])) for _, d in S.nodes_of(g, S.CONCEPT)]
     return preds, links, counted
+
+
+def _read_any_graph(path):
+    """A graph written by any graphkit version, as today's schema: GraphML from before schema 2
+    kept the node type in ``label`` and the aliases as a JSON string; multi-edge keys come back
+    as the file's edge ids, so edges are keyed again by their ``type``."""
+    import networkx as nx
+
+    from graphkit import schema as S
+
+    raw = nx.read_graphml(path, force_multigraph=True)
+    g = nx.MultiDiGraph()
+    for n, d in raw.nodes(data=True):
+        d = dict(d)
+        if d.get("type") not in S.NODE_TYPES:
+            d["type"] = d.get("label")
+        if isinstance(d.get("aliases"), str):
+            d["aliases"] = json.loads(d["aliases"])
+        g.add_node(n, **d)
+    for u, v, d in raw.edges(data=True):
+        g.add_edge(u, v, key=d.get("type"), **d)
+    return g
 
 
 def _graphkit(run, papers, gold, texts):
@@ -213,13 +265,13 @@ def _figures(preds, links, concepts, gold, texts, seconds, counted):
     return out
 
 
-def _print(results, n):
+def _print(results, n, what):
     """One column per system; the ratio columns and the verdict compare graphkit (default mode) with
     the peers only (graphkit's fast mode is shown beside it, not counted as a peer)."""
     systems = list(results)
     peers = [s for s in systems if not s.startswith(("graphkit", "gk "))]
     gk = results["graphkit"]
-    print(f"Concept quality on {n:,} ICLR 2017-2018 papers (authors' keywords hidden from every system)")
+    print(f"Concept quality on {n:,} {what} (authors' keywords hidden from every system)")
     print(f"{'metric':<16}" + "".join(f"{s:>12}" for s in systems) + "".join(f"{'gk/' + s:>12}" for s in peers))
     for m in [
         "P@5",

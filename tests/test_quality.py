@@ -7,6 +7,8 @@ import pytest
 from graphkit.evaluate import dissimilar_merges, duplicates, hub_precision, linking, normalise, prf_at_k, share_linking
 from graphkit.lemmas import lemma_key
 
+from .conftest import ROOT, needs_shared
+
 
 def test_normalise_matches_the_benchmark_rules():
     assert normalise("Graph Neural-Networks") == normalise("graph neural network")
@@ -169,3 +171,25 @@ def test_bad_thesaurus(tmp_path, content, message):
     with pytest.raises(InputError) as err:
         read_thesaurus(path)
     assert str(err.value).endswith(message)
+
+
+@needs_shared
+def test_the_held_out_gold_is_the_authors_keywords_alone():
+    """benchmarks/quality.py --corpus heldout: the exports' papers with an abstract and authors'
+    keywords, each work once; no vendor index term (Keywords Plus writes in capitals)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from _heldout import heldout_records
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    recs = heldout_records()
+    assert len(recs) == 322
+    assert len({r["title"].lower() for r in recs}) == len(recs)
+    assert all(r["abstract"] and r["keywords"] for r in recs)
+    first = next(r for r in recs if r["title"].startswith("ELECTRE-SCORE"))
+    assert "Multiple criteria analysis" in first["keywords"]
+    assert "COMPENSATORY COMPOSITE INDICATORS" not in first["keywords"]  # WoS Keywords Plus
+    pool = {k.lower() for r in recs for k in r["keywords"]}
+    assert "article" not in pool and "models, biological" not in pool  # Scopus index terms
