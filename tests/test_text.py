@@ -261,3 +261,13 @@ def test_the_kind_then_the_name_are_two_phrases():
     cands = [c for c, _ in T.candidate_phrases("We compare two multicriteria methods ELECTRE and TOPSIS.")]
     assert "multicriteria methods" in cands and "ELECTRE" in cands
     assert not any("methods ELECTRE" in c for c in cands)
+
+
+def test_a_gerund_before_an_adjective_is_a_verb():
+    """Dev had "training deep RL agent", "training large ImageNet model"; the MCDA exports
+    "modeling corporate credit rating". A gerund before a noun still names a thing."""
+    cands = [c for c, _ in T.candidate_phrases("We study training deep neural networks with modeling corporate risk.")]
+    assert "deep neural networks" in cands and "corporate risk" in cands
+    assert not any(c.startswith(("training", "modeling")) for c in cands)
+    cands = [c for c, _ in T.candidate_phrases("The learning rate and the training data.")]
+    assert "learning rate" in cands and "training data" in cands

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
+from ..lemmas import is_adjective
 from .clean import sentences
 from .forms import is_artefact
 from .tokens import token_texts
@@ -146,6 +147,10 @@ def _emit(words: list[str], sent: str, out: list, joins: frozenset[tuple[str, st
         and not is_artefact(words[0])
         and len(words) > 1
     ):
+        words = words[1:]
+    # even a noun's gerund is a verb before an adjective: "training deep networks", "modeling
+    # corporate credit rating" (but "learning rate", "training data")
+    while len(words) > 2 and words[0].lower().endswith("ing") and words[1].islower() and is_adjective(words[1]):
         words = words[1:]
     while words and not _good_head(words[-1]):
         words = words[:-1]
