@@ -150,7 +150,13 @@ def _emit(words: list[str], sent: str, out: list, joins: frozenset[tuple[str, st
         words = words[1:]
     # even a noun's gerund is a verb before an adjective: "training deep networks", "modeling
     # corporate credit rating" (but "learning rate", "training data")
-    while len(words) > 2 and words[0].lower().endswith("ing") and words[1].islower() and is_adjective(words[1]):
+    while (
+        len(words) > 2
+        and words[0].lower().endswith("ing")
+        and words[0].lower() != "spiking"  # "spiking neural networks": a kind of neuron, not a verb
+        and words[1].islower()
+        and is_adjective(words[1])
+    ):
         words = words[1:]
     while words and not _good_head(words[-1]):
         words = words[:-1]
