@@ -691,11 +691,29 @@ def display_name(written: Counter | dict[str, int], initial: Iterable[str] = ())
     """
     initial = set(initial)
     votes: Counter = Counter()
+    pooled: dict[str, Counter] = {}
     for form, n in written.items():
         if form in initial and form[:1].isupper() and not L.is_name(form.split()[0].split("-")[0]):
             form = form[:1].lower() + form[1:]
         votes[singular_form(form)] += n
-    return min(votes, key=lambda f: (-votes[f], sum(c.isupper() for c in f), len(f), f))
+        pooled.setdefault(singular_form(form), Counter())[form] += n
+    best = min(votes, key=lambda f: (-votes[f], sum(c.isupper() for c in f), len(f), f))
+    return _plural_kept(best, pooled[best])
+
+
+def _plural_kept(form: str, written: Counter) -> str:
+    """``form``, or its Greek or Latin plural in -a when the authors write it more than the
+    singular: "criteria" (the MCDA exports: 60 to 3), "local minima"; not "adjacency matrices"
+    nor "neural networks"."""
+    last = form.rsplit(None, 1)[-1].lower()
+    plurals = Counter({w: n for w, n in written.items() if w.lower() != form.lower()})
+    if not plurals:
+        return form
+    plural, n = plurals.most_common(1)[0]
+    many = plural.rsplit(None, 1)[-1].lower()
+    latin = many.endswith("a") and last.endswith(("on", "um")) and many[:-1] == last[:-2]
+    singular_uses = sum(m for w, m in written.items() if w.lower() == form.lower())
+    return plural if latin and n > singular_uses and not L.is_name(many) else form
 
 
 def singular_form(form: str) -> str:
