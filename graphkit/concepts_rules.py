@@ -570,13 +570,14 @@ _DATASET_HEADS = frozenset("dataset benchmark corpus database".split())
 
 
 def named_artefact(key: tuple[str, ...]) -> tuple[str, ...] | None:
-    """The name in a name's dataset ("CIFAR10 dataset" -> CIFAR10, "ImageNet benchmark" ->
-    ImageNet), else None: the two are one concept, whatever their embeddings say (MiniLM puts
-    "CIFAR10 dataset" at 0.63 from "CIFAR-10")."""
+    """The name in a name's dataset or a name with a generic head ("CIFAR10 dataset" -> CIFAR10,
+    "ImageNet benchmark" -> ImageNet, "ELECTRE TRI method" -> ELECTRE TRI), else None: the two
+    are one concept, whatever their embeddings say (MiniLM puts "CIFAR10 dataset" at 0.63 from
+    "CIFAR-10"; a name is no ordinary word, so the core rule would not join them)."""
     named = key[:-1]
     if (
         named
-        and L.word_key(key[-1]) in _DATASET_HEADS
+        and (L.word_key(key[-1]) in _DATASET_HEADS or L.word_key(key[-1]) in GENERIC_HEADS)
         and any(L.is_name(p) for p in named)
         and all(L.is_name(p) or p.isdigit() for p in named)
     ):

@@ -736,3 +736,15 @@ def test_a_latin_plural_the_authors_prefer_is_the_name():
     assert R.display_name(Counter({"criteria": 1, "criterion": 3})) == "criterion"
     assert R.display_name(Counter({"adjacency matrices": 5, "adjacency matrix": 2})) == "adjacency matrix"
     assert R.display_name(Counter({"neural networks": 5, "neural network": 2})) == "neural network"
+
+
+def test_a_name_with_a_generic_head_is_the_name():
+    """The MCDA exports had "ELECTRE TRI method" (13 papers) beside ELECTRE TRI; dev "AlexNet
+    model" beside AlexNet, "bAbI task" beside bAbI. A name is no ordinary word, so the core rule
+    (embeddings) never compared them."""
+    assert R.named_artefact(("ELECTRE", "TRI", "method")) == ("ELECTRE", "TRI")
+    assert R.named_artefact(("AlexNet", "model")) == ("AlexNet",)
+    assert R.named_artefact(("bAbI", "task")) == ("bAbI",)
+    assert R.named_artefact(("CIFAR10", "dataset")) == ("CIFAR10",)
+    assert R.named_artefact(("ImageNet", "classification", "model")) is None  # not a name alone
+    assert R.named_artefact(("diffusion", "model")) is None  # an ordinary word: the core rule decides
