@@ -242,7 +242,7 @@ STOP_WORDS = frozenset(
     through throughout during before after against along across around beyond within via per
     toward towards despite versus vs like unlike using is are was were be been being am do does did
     have has had can could may might must shall should will would here there very too just even
-    albeit""".split()
+    albeit according""".split()
 ) | frozenset(  # contractions, in either apostrophe ("don’t" had 19 papers of the 10k --fast graph)
     c.replace("'", q)
     for c in "don't doesn't didn't can't cannot won't isn't aren't wasn't weren't shouldn't wouldn't couldn't".split()

@@ -48,7 +48,7 @@ STOPWORDS = frozenset(
     incorporates incorporated integrate integrates integrated combine combines combined
     formulate formulates formulated establish establishes established extend extends extended
     consist consists consisting contain contains containing involve involves involving
-    include includes included including regarding concerning albeit try tries tried
+    include includes included including regarding concerning albeit try tries tried according
     offer offers offered produce produces produced generate generates generated
     capable enhance enhances enhanced enhancing reduce reduces reduced reducing increase increases
     increased increasing mitigate mitigates mitigated ensure ensures ensured describe describes
