@@ -520,12 +520,18 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
 def join_named_datasets(state: LinkState) -> None:
     """A name's dataset is the name: "CIFAR10 dataset" joins CIFAR-10 and "ImageNet benchmark"
     ImageNet (:func:`~graphkit.concepts_rules.named_artefact`), but "QA dataset" does not join
-    QA, an acronym of a task ("question answering"): it is a dataset for the task."""
+    QA, an acronym of a task ("question answering"): it is a dataset for the task. A name with
+    a generic head is the name, an acronym's too ("MCDA method" is MCDA, as "diffusion model"
+    is diffusion)."""
     for mk in list(state.surfaces):
         for key in state.keys_of[mk]:
             name = R.named_artefact(key)
             target = R.group_key(name) if name else None
-            if target and target in state.surfaces and target not in state.expansions:
+            if (
+                target
+                and target in state.surfaces
+                and (target not in state.expansions or L.word_key(key[-1]) in R.GENERIC_HEADS)
+            ):
                 state.sets.union(mk, target)
 
 

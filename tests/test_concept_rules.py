@@ -687,7 +687,7 @@ def test_a_names_dataset_is_a_candidate_for_the_name(a, b, same):
 
 def test_a_names_dataset_joins_the_name_but_a_tasks_acronym_keeps_its_datasets():
     state = LK.LinkState()
-    for surface in ["CIFAR-10", "CIFAR10 dataset", "QA", "QA dataset", "image dataset", "image"]:
+    for surface in ["CIFAR-10", "CIFAR10 dataset", "QA", "QA dataset", "QA model", "image dataset", "image"]:
         key = T.phrase_key(surface.split())
         mk = R.group_key(key)
         state.surfaces[mk][surface] += 1
@@ -700,6 +700,7 @@ def test_a_names_dataset_joins_the_name_but_a_tasks_acronym_keeps_its_datasets()
 
     assert same("CIFAR10 dataset", "CIFAR-10")
     assert not same("QA dataset", "QA") and not same("image dataset", "image")
+    assert same("QA model", "QA")  # a generic head: as "diffusion model" is diffusion (dev: "RL method" was apart)
 
 
 def test_a_word_the_papers_put_before_a_determiner_is_a_verb_but_a_gerund_stays_a_field():
