@@ -79,5 +79,6 @@ TOO_BROAD = frozenset(
     strategy mechanism objective property capability ability limitation advantage improvement
     benchmark dataset evaluation baseline variant version sample example instance input output
     state art insight finding contribution practice cost
-    usage advancement functionality right left extent ell once aspect""".split()
+    usage advancement functionality right left extent ell once aspect methodology procedure assessment
+    selection""".split()
 )
