@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from . import lemmas as L
-from .text.words import TOO_BROAD
+from .text.words import BROAD_ALONE, TOO_BROAD
 
 __all__ = [
     "repair",
@@ -379,7 +379,13 @@ def rejection(phrase: str) -> str | None:
         return None
     key = L.lemma_key(phrase)
     core = generic_core(key)
-    if len(core) == 1 and core[0] in BROAD or len(key) <= 2 and all(k in BROAD for k in key) and key[-1] != "learning":
+    if (
+        len(core) == 1
+        and (core[0] in BROAD or core[0] in BROAD_ALONE)
+        or len(key) <= 2
+        and all(k in BROAD for k in key)
+        and key[-1] != "learning"
+    ):
         return "broad"  # "learning method", "training data", "benchmark dataset"
     if len(key) == 2 and key[0].lower() in _NOT_ALONE and key[1] in BROAD:
         return "broad"  # "large dataset", "new model", "different task"

@@ -36,7 +36,7 @@ from .extract import Extraction
 from .extract.embed import Embedder
 from .model import Candidate, Concept, Mention, Paper
 from .text.chunking import DETERMINERS
-from .text.words import NON_HEAD, STOPWORDS, TOO_BROAD
+from .text.words import BROAD_ALONE, NON_HEAD, STOPWORDS, TOO_BROAD
 
 if TYPE_CHECKING:
     from .thesaurus import Thesaurus
@@ -424,7 +424,7 @@ def _add(state: LinkState, text: str, rank: int, artefact: bool, is_scaffold: Ca
     key = _key(text)
     if not key or is_scaffold(text) or R.rejection(text):
         return
-    if len(key) == 1 and key[0].lower() in TOO_BROAD and not artefact:
+    if len(key) == 1 and (key[0].lower() in TOO_BROAD or key[0].lower() in BROAD_ALONE) and not artefact:
         return
     mk = _mk(text)
     if not mk:
@@ -669,7 +669,7 @@ def group(state: LinkState) -> None:
             if mk in state.expansions:
                 state.acronym_forms[root].update(state.keys_of[mk])
         for c in {c for key in fs if len(key) - len(c := T.core(key)) == 1}:
-            if deriver.get(c) == root and not (len(c) == 1 and c[0] in TOO_BROAD):
+            if deriver.get(c) == root and not (len(c) == 1 and (c[0] in TOO_BROAD or c[0] in BROAD_ALONE)):
                 fs.update(v for v in (c + (h,) for h in T.GENERIC_HEADS) if v not in owner)
         state.forms[root] = {f for f in fs if f}
 
