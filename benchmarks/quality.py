@@ -50,7 +50,8 @@ def main():
     ap.add_argument(
         "--score-graph",
         metavar="FILE",
-        help="score this GraphML instead of building (a graph any graphkit version built from --write-input)",
+        help="score this GraphML instead of building (a graph any graphkit version built from --write-input); "
+        "implies --no-fast, and its seconds are the GraphML's reading",
     )
     ap.add_argument("--write-input", metavar="FILE", help="write the papers, keywords left out, as JSON Lines and stop")
     args = ap.parse_args()

@@ -229,7 +229,10 @@ def build_distributed(
             total.update(t)
             before.update(b)
         verbs = T.verbs_from_counts(total, before)
-        joins = name_joins(sum(_gather(client, client.map(_name_counts, shards, pure=False)), Counter()))
+        names: Counter = Counter()
+        for c in _gather(client, client.map(_name_counts, shards, pure=False)):
+            names.update(c)
+        joins = name_joins(names)
         after = None
         if cpath:  # embed each distinct phrase of the corpus once, whichever shards share it
             vocab = sorted(

@@ -583,7 +583,7 @@ def named_artefact(key: tuple[str, ...]) -> tuple[str, ...] | None:
     named = key[:-1]
     if (
         named
-        and (L.word_key(key[-1]) in _DATASET_HEADS or L.word_key(key[-1]) in GENERIC_HEADS)
+        and L.word_key(key[-1]) in _DATASET_HEADS | GENERIC_HEADS
         and any(L.is_name(p) for p in named)
         and all(L.is_name(p) or p.isdigit() for p in named)
     ):
@@ -702,21 +702,23 @@ def display_name(written: Counter | dict[str, int], initial: Iterable[str] = ())
     for form, n in written.items():
         if form in initial and form[:1].isupper() and not L.is_name(form.split()[0].split("-")[0]):
             form = form[:1].lower() + form[1:]
-        votes[singular_form(form)] += n
-        pooled.setdefault(singular_form(form), Counter())[form] += n
+        one = singular_form(form)
+        votes[one] += n
+        pooled.setdefault(one, Counter())[form] += n
     best = min(votes, key=lambda f: (-votes[f], sum(c.isupper() for c in f), len(f), f))
     return _plural_kept(best, pooled[best])
 
 
 def _plural_kept(form: str, written: Counter) -> str:
     """``form``, or its Greek or Latin plural in -a when the authors write it more than the
-    singular: "criteria" (the MCDA exports: 60 to 3), "local minima"; not "adjacency matrices"
-    nor "neural networks"."""
+    singular: "criteria" (the MCDA exports: 60 to 3), "linguistic phenomena"; not "adjacency
+    matrices" nor "neural networks"."""
     last = form.rsplit(None, 1)[-1].lower()
-    plurals = Counter({w: n for w, n in written.items() if w.lower() != form.lower()})
+    plurals = {w: n for w, n in written.items() if w.lower() != form.lower()}
     if not plurals:
         return form
-    plural, n = plurals.most_common(1)[0]
+    plural = min(plurals, key=lambda w: (-plurals[w], sum(c.isupper() for c in w), w))
+    n = plurals[plural]
     many = plural.rsplit(None, 1)[-1].lower()
     latin = many.endswith("a") and last.endswith(("on", "um")) and many[:-1] == last[:-2]
     singular_uses = sum(m for w, m in written.items() if w.lower() == form.lower())

@@ -609,10 +609,10 @@ def test_rank_lifts_names_that_embed_far_from_their_abstract(fake):
     texts = ["Alpha beta uses AHP.", "AHP and alpha beta."]
     papers = [Paper("p1", texts[0]), Paper("p2", texts[1])]
     state = linked_state(texts, [cands("alpha beta", "AHP"), cands("alpha beta", "AHP")])
-    doc = fake.embed(["alpha beta ahp", "alpha beta ahp"])  # closer to "alpha beta" than to "AHP"
+    doc = fake.embed([" ".join(["alpha beta"] * 5 + ["ahp"] * 7)] * 2)  # "alpha beta" 0.711, AHP 0.704
     plain = rank(state, papers, doc, PhraseVectors(fake, dim=DIM), Ranking(chosen=0.0, shared=0.0, named=0.0))
     assert [m.concept_key for m in plain if m.paper_id == "p1"] == ["alpha beta", "ahp"]
-    lifted = rank(state, papers, doc, PhraseVectors(fake, dim=DIM), Ranking(chosen=0.0, shared=0.0, named=0.3))
+    lifted = rank(state, papers, doc, PhraseVectors(fake, dim=DIM), Ranking(chosen=0.0, shared=0.0))  # default named
     assert [m.concept_key for m in lifted if m.paper_id == "p1"] == ["ahp", "alpha beta"]
 
 

@@ -271,3 +271,29 @@ def test_a_gerund_before_an_adjective_is_a_verb():
     assert not any(c.startswith(("training", "modeling")) for c in cands)
     cands = [c for c, _ in T.candidate_phrases("The learning rate and the training data.")]
     assert "learning rate" in cands and "training data" in cands
+
+
+def test_names_counted_in_parts_join_as_in_the_whole():
+    """The distributed build sums each shard's name counts: the joins, and so every shard's
+    candidates, are the single process's."""
+    from collections import Counter
+
+    from graphkit.extract import candidate_forms, name_counts, name_joins
+
+    texts = [
+        "ELECTRE TRI sorts actions.",
+        "We extend ELECTRE TRI.",
+        "ELECTRE TRI-based sorting on PASCAL VOC.",
+        "The method ELECTRE TRI ranks.",
+    ]
+    whole = name_joins(name_counts(texts))
+    assert ("ELECTRE", "TRI") in whole
+    parts = Counter()
+    for part in (texts[:1], texts[1:]):
+        parts.update(name_counts(part))
+    assert name_joins(parts) == whole
+    assert name_joins(name_counts(texts[:1])) != whole  # a shard alone would not know
+    together = candidate_forms(texts, verbs=frozenset())
+    apart = [candidate_forms(t, verbs=frozenset(), joins=whole) for t in (texts[:1], texts[1:])]
+    assert together[0] == apart[0][0] + apart[1][0] and together[1] == apart[0][1] + apart[1][1]
+    assert "TRI-based sorting" not in together[0][2] and "ELECTRE TRI" in together[1][2]

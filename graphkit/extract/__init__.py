@@ -181,9 +181,6 @@ def with_artefacts(
     return candidates
 
 
-_SUFFIX_WORDS = T.NON_HEAD | T.STOPWORDS | {"like", "style", "type", "scale", "level", "wise"}
-
-
 def _artefacts_in(text: str, joins: frozenset[tuple[str, str]] = frozenset()) -> list[str]:
     """Named artefacts in the text, trimmed of generic hyphen suffixes ("LLM-based" -> "LLM").
     A name the corpus writes after another one (``joins``) is a part of it: "ELECTRE TRI",
@@ -215,16 +212,8 @@ JOIN_MIN_USES = 3
 
 
 def _names(text: str):
-    """(name, whether a generic suffix ends it) for each token, ("", False) for other tokens."""
-    for tok in T.token_texts(text):
-        if not (tok[0].isalnum() and T.is_artefact(tok)):
-            yield "", False
-            continue
-        parts = [p for p in tok.split("-") if p]
-        while parts and not T.artefact_part(parts[-1]) and parts[-1].lower() in _SUFFIX_WORDS:
-            parts.pop()
-        ok = parts and any(T.artefact_part(p) for p in parts)
-        yield ("-".join(parts).rstrip(".") if ok else ""), len(parts) < len(tok.split("-"))
+    """(name, whether a generic suffix ends it) for each token (:func:`graphkit.text.name_of`)."""
+    return (T.name_of(tok) for tok in T.token_texts(text))
 
 
 def name_counts(texts: Sequence[str]) -> Counter:

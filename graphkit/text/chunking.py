@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from ..lemmas import is_adjective
 from .clean import sentences
-from .forms import is_artefact
+from .forms import GENERIC_HEADS, artefact_part, is_artefact
 from .tokens import token_texts
 from .words import NON_HEAD, STOPWORDS
 
@@ -131,11 +131,24 @@ _NOUN_GERUNDS = frozenset(
 
 
 # Plural or not: the kind of thing a name is, written before the name ("methods ELECTRE").
-_KIND_WORDS = frozenset(
-    w + s
-    for w in "model method approach framework algorithm technique scheme strategy analysis".split()
-    for s in ("", "s")
-) | {"analyses"}
+_KIND_WORDS = frozenset(w + s for w in (GENERIC_HEADS - {"based"}) | {"analysis"} for s in ("", "s")) | {"analyses"}
+
+# Words a hyphen joins to the end of a name without changing what it names ("LLM-based").
+_NAME_SUFFIXES = NON_HEAD | STOPWORDS | {"like", "style", "type", "scale", "level", "wise"}
+
+
+@lru_cache(maxsize=200_000)
+def name_of(tok: str) -> tuple[str, bool]:
+    """The name a token writes, trimmed of generic hyphen suffixes ("LLM-based" -> "LLM"), and
+    whether such a suffix ended it; ("", False) for a token that is no name."""
+    if not (tok[:1].isalnum() and is_artefact(tok)):
+        return "", False
+    parts = [p for p in tok.split("-") if p]
+    while parts and not artefact_part(parts[-1]) and parts[-1].lower() in _NAME_SUFFIXES:
+        parts.pop()
+    if not (parts and any(artefact_part(p) for p in parts)):
+        return "", False
+    return "-".join(parts), len(parts) < len(tok.split("-"))
 
 
 def _emit(words: list[str], sent: str, out: list, joins: frozenset[tuple[str, str]] = frozenset()) -> None:
@@ -154,6 +167,7 @@ def _emit(words: list[str], sent: str, out: list, joins: frozenset[tuple[str, st
         len(words) > 2
         and words[0].lower().endswith("ing")
         and words[0].lower() != "spiking"  # "spiking neural networks": a kind of neuron, not a verb
+        and not is_artefact(words[0])
         and words[1].islower()
         and is_adjective(words[1])
     ):
@@ -179,7 +193,7 @@ def _emit(words: list[str], sent: str, out: list, joins: frozenset[tuple[str, st
                 continue
             if not _good_head(phrase[-1]) or phrase[0].lower().split("-")[0] in NON_HEAD:
                 continue
-            if start and (words[start - 1], phrase[0]) in joins:
+            if start and (name_of(words[start - 1])[0], name_of(phrase[0])[0]) in joins:
                 continue  # a name's last part: "TRI" of "ELECTRE TRI" (see extract.name_joins)
             out.append((" ".join(phrase), sent))
         break  # only head-final sub-phrases of the longest run
