@@ -124,6 +124,8 @@ def is_name(part: str) -> bool:
         return False
     if re.fullmatch(r"\d+(?:[A-Za-z]|[kKmMbB]|st|nd|rd|th|s)", part) or re.fullmatch(r"[IVX]{1,4}", part):
         return False
+    if re.fullmatch(r"[A-Z]{2,3}[a-z]{3,}", part) and readings(part.lower()):
+        return False  # a long form's word capitalised for its acronym: "ELimination" (ELECTRE)
     uppers = sum(c.isupper() for c in part)
     digits = sum(c.isdigit() for c in part)
     return uppers >= 2 or (uppers == 1 and not part[0].isupper()) or (uppers >= 1 and digits >= 1)

@@ -297,3 +297,14 @@ def test_names_counted_in_parts_join_as_in_the_whole():
     apart = [candidate_forms(t, verbs=frozenset(), joins=whole) for t in (texts[:1], texts[1:])]
     assert together[0] == apart[0][0] + apart[1][0] and together[1] == apart[0][1] + apart[1][1]
     assert "TRI-based sorting" not in together[0][2] and "ELECTRE TRI" in together[1][2]
+
+
+def test_a_word_capitalised_for_its_acronym_is_no_name():
+    """ "ELimination Et Choix Traduisant la REalite" (ELECTRE) made "ELimination" a 9-paper name on
+    the MCDA exports; dev had "HORizon" (truncated HORizon policy search, THOR) and "GRaph"."""
+    from graphkit.lemmas import is_name
+
+    for word in ["ELimination", "HORizon", "GRaph", "DEtection"]:
+        assert not T.is_artefact(word) and not is_name(word)
+    for word in ["GPflow", "MXnet", "LLMs", "ImageNet", "PReLU", "ELECTRE"]:
+        assert T.is_artefact(word) and is_name(word)

@@ -109,6 +109,8 @@ def artefact_part(p: str) -> bool:
         return False
     if re.fullmatch(r"[IVX]+", p) and len(p) <= 4:  # roman numerals
         return False
+    if re.fullmatch(r"[A-Z]{2,3}[a-z]{3,}", p) and _english(p.lower()):
+        return False  # a long form's word capitalised for its acronym: "ELimination" (ELECTRE), "DEtection"
     if uppers >= 2:
         return True
     if uppers == 1 and not p[0].isupper():  # camelCase: wav2Vec, iPhone
@@ -116,6 +118,12 @@ def artefact_part(p: str) -> bool:
     if uppers >= 1 and digits >= 1:  # T5, SAM2, Llama2
         return True
     return False
+
+
+def _english(word: str) -> bool:
+    from ..lemmas import readings
+
+    return bool(readings(word))
 
 
 @lru_cache(maxsize=400_000)
