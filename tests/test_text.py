@@ -300,7 +300,7 @@ def test_names_counted_in_parts_join_as_in_the_whole():
 
 
 def test_a_word_capitalised_for_its_acronym_is_no_name():
-    """ "ELimination Et Choix Traduisant la REalite" (ELECTRE) made "ELimination" a 9-paper name on
+    """The long form "ELimination Et Choix Traduisant la REalite" made "ELimination" a 9-paper name on
     the MCDA exports; dev had "HORizon" (truncated HORizon policy search, THOR) and "GRaph"."""
     from graphkit.lemmas import is_name
 
