@@ -80,6 +80,9 @@ def american(word: str) -> str:
     return word
 
 
+# Prefixes written closed up with a word ("multicriteria" is "multi-criteria").
+_WORD_PREFIXES = frozenset("multi non sub inter intra anti co pre post semi bi tri".split())
+
 _IRREGULAR_PLURALS = {
     "criteria": "criterion",
     "phenomena": "phenomenon",
@@ -100,7 +103,12 @@ def singular(word: str) -> str:
     if len(word) <= 3 and not word.endswith("ies"):
         return word
     if not word.endswith("s"):
-        return _IRREGULAR_PLURALS.get(word, word)  # lemminflect reads "multi" as a plural of "multus"
+        if word in _IRREGULAR_PLURALS:
+            return _IRREGULAR_PLURALS[word]  # lemminflect reads "multi" as a plural of "multus"
+        for plural, one in _IRREGULAR_PLURALS.items():  # a prefix before one: "multicriteria"
+            if len(plural) > 5 and word.endswith(plural) and word[: -len(plural)] in _WORD_PREFIXES:
+                return word[: -len(plural)] + one
+        return word
     lemma = getLemma(word, upos="NOUN")[0]
     return lemma if lemma else word
 

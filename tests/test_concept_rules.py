@@ -758,3 +758,14 @@ def test_a_name_with_a_generic_head_is_the_name():
     assert R.named_artefact(("CIFAR10", "dataset")) == ("CIFAR10",)
     assert R.named_artefact(("ImageNet", "classification", "model")) is None  # not a name alone
     assert R.named_artefact(("diffusion", "model")) is None  # an ordinary word: the core rule decides
+
+
+def test_a_closed_up_prefix_before_an_irregular_plural_is_the_hyphenated_form():
+    """The MCDA exports had "multicriteria" (29 papers) beside "multi-criteria" (16), and three
+    "multi(-)criteria sorting" concepts: "criteria" was singular after a hyphen only."""
+    assert L.singular("multicriteria") == "multicriterion"
+    assert R.group_key(T.phrase_key(["multicriteria", "sorting"])) == R.group_key(
+        T.phrase_key(["multi-criteria", "sorting"])
+    )
+    assert R.display_name(Counter({"multicriteria": 5})) == "multicriteria"
+    assert L.singular("multi") == "multi"
