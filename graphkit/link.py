@@ -1112,8 +1112,14 @@ def _modified(word: str) -> bool:
 
 
 def _next_word(seq, end: int) -> str | None:
-    """The normalised word after a match, lower-cased (None at punctuation or the text's end)."""
+    """The normalised word after a match, lower-cased (None at punctuation or the text's end);
+    past a year or a version number ("PASCAL VOC 2012 dataset", "COCO 2017 benchmark")."""
+    if end + 1 < len(seq) and seq[end] and seq[end + 1] and _VERSION.fullmatch(seq[end]):
+        end += 1
     return seq[end].lower() if end < len(seq) and seq[end] else None
+
+
+_VERSION = re.compile(r"v?\d+(?:\.\d+)*")
 
 
 def _matches(seq, pos, lengths, index):

@@ -689,3 +689,12 @@ def test_build_takes_any_extractor_and_embedder(fake):
     assert (node["paper_count"], node["first_year"]) == (2, 2021)
     assert g.has_edge("paper:a", concept_node("diffusion model"), key="MENTIONS")
     assert ("score based diffusion model", "diffusion model") in linked.broader
+
+
+def test_a_kind_word_after_a_year_or_version_counts():
+    """Dev's PASCAL VOC was a "term": its papers write "PASCAL VOC 2012 dataset"."""
+    from graphkit.link import _next_word
+
+    assert _next_word(["PASCAL", "VOC", "2012", "dataset"], 2) == "dataset"
+    assert _next_word(["COCO", "v1.5", "benchmark"], 1) == "benchmark"
+    assert _next_word(["GPT", "2"], 1) == "2" and _next_word(["GPT", "2", None], 1) == "2"
