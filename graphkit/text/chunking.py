@@ -109,13 +109,20 @@ def candidate_phrases(
     out: list[tuple[str, str]] = []
     for sent in sentences(text):
         run: list[str] = []
-        for tok in token_texts(sent) + ["."]:
-            if _breaks(tok) or (verbs and tok.lower() in verbs):
+        toks = token_texts(sent) + ["."]
+        for tok, nxt in zip(toks, toks[1:] + ["."]):
+            if (_breaks(tok) and not _bound(tok, nxt)) or (verbs and tok.lower() in verbs):
                 _emit(run, sent, out, joins)
                 run = []
             elif tok[0].isalnum():
                 run.append(tok)
     return out
+
+
+def _bound(tok: str, nxt: str) -> bool:
+    """ "lower bound": the one stop word that starts a term (10k scale abstracts: 503 "lower
+    bound", which read as "bound" beside "upper bound")."""
+    return tok.lower() == "lower" and nxt.lower() in ("bound", "bounds")
 
 
 # Gerunds that are nouns when they modify another noun ("learning rate", "training data").
