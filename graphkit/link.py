@@ -710,6 +710,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             for pos, tok in enumerate(seq)
             if tok is not None and tok in lengths and (pos not in inner or L.is_name(tok))
             for f, root in _matches(seq, pos, lengths[tok], index)
+            if not (pos + len(f) in inner and seq[pos + len(f)] in M.CLASS_SUFFIXES)  # "NP" of "NP-hard"
         ]
         for pos, f, root in matched:
             end = pos + len(f)

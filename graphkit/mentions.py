@@ -80,8 +80,8 @@ def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], st
         if not named and not covers and any(q < pos < q + len(g) < end for q, g, _ in near):
             continue  # the text was read as an earlier form: "vision task" in "computer vision tasks"
         extended = [g[end - q :] for q, g in covers if q + len(g) > end]
-        if any(rest[0][:1].isdigit() for rest in extended):
-            continue  # "CIFAR" in "CIFAR-10", "GPT" in "GPT 2": a different name
+        if any(rest[0][:1].isdigit() or rest[0].lower() in CLASS_SUFFIXES for rest in extended):
+            continue  # "CIFAR" in "CIFAR-10", "GPT" in "GPT 2", "NP" in "NP-hard": a different name
         if not named and any(not all(L.word_key(w) in GENERIC_HEADS for w in rest) for rest in extended):
             continue
         # SAM2 in "attention-guided SAM2 prompting" stands for itself; TRI in "ELECTRE TRI" is
@@ -90,6 +90,10 @@ def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], st
         out.append((pos, form, group, inside))
     return out
 
+
+# What a complexity class's name takes to name another thing ("NP-hard" is not NP, which the
+# 10k scale abstracts' "NP-hard" made a 93-paper concept, named after Neyman-Pearson).
+CLASS_SUFFIXES = frozenset("hard complete hardness completeness".split())
 
 #: A single word found in fewer than this share of the papers is specific enough to be held
 #: to a phrase's bar ("diffusion" in 5 of 1,283 dev papers); a broad one ("image") is not.

@@ -515,6 +515,9 @@ def test_a_name_inside_a_longer_name_is_part_of_it_but_inside_words_it_stands_fo
     assert [(m[2], m[3]) for m in in_name] == [("et", False), ("t", True)]
     in_words = M.mentions_in([(0, ("attention", "guided", "SAM2", "prompting"), "a"), (2, ("SAM2",), "s")])
     assert [(m[2], m[3]) for m in in_words] == [("a", False), ("s", False)]
+    # "NP" in "NP-hard" is no mention of NP (10k scale: 93 papers, named after Neyman-Pearson)
+    np_hard = M.mentions_in([(0, ("NP", "hard"), "h"), (0, ("NP",), "np")])
+    assert [m[2] for m in np_hard] == ["h"]
 
 
 def test_a_publishers_notice_is_no_part_of_the_abstract():

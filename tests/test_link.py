@@ -698,3 +698,11 @@ def test_a_kind_word_after_a_year_or_version_counts():
     assert _next_word(["PASCAL", "VOC", "2012", "dataset"], 2) == "dataset"
     assert _next_word(["COCO", "v1.5", "benchmark"], 1) == "benchmark"
     assert _next_word(["GPT", "2"], 1) == "2" and _next_word(["GPT", "2", None], 1) == "2"
+
+
+def test_np_hard_is_no_mention_of_np():
+    """10k scale abstracts: "NP" matched in every "NP-hard" (93 papers, named Neyman-Pearson)."""
+    texts = ["MAP inference is NP-hard in general.", "The NP lemma gives the test.", "NP tests again."]
+    state = linked_state(texts, [cands("MAP inference"), cands("NP"), cands("NP")])
+    np_key = next(r for r in state.keep if state.concepts[state.key_of[r]].name == "NP")
+    assert [i for i, h in enumerate(state.hits) if np_key in h] == [1, 2]
