@@ -231,6 +231,8 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("understanding", "broad"),
         ("methodology", "broad"),  # the MCDA exports: 11 papers, beside "method" and "evaluation"
         ("selection", "broad"),  # 72 papers of the 10k --fast graph
+        ("modeling", "broad"),  # 132
+        ("completion", "broad"),  # 101
         ("deep model", "adjective"),
         ("neural model", "adjective"),
         ("real-world dataset", "scaffold"),
@@ -300,6 +302,8 @@ def test_not_a_concept(phrase, why):
         "feature selection",  # "selection" alone is too broad, not what it heads
         "model selection",
         "quality assessment",
+        "matrix completion",
+        "language modeling",
         "few-shot learning",
         "first-order method",
         "T5",
