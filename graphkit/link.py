@@ -792,7 +792,6 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
         for mk in state.groups[r]:
             c.update(state.surfaces[mk])
         top[r] = c.most_common(1)[0][0]
-    bar_of = {r: _bar_form(top[r], state.forms.get(r, set())) for r in found}
     share = {r: n / max(1, len(state.hits)) for r, n in state.paper_count.items()}
     row = {r: j for j, r in enumerate(found)}
     n = max(1, len(state.hits))
@@ -810,21 +809,9 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
         for code in pairs[lo:hi].tolist():
             j, i = divmod(code, n)
             r = found[j]
-            if float(vec[j - start] @ doc_vectors[i]) < M.threshold(bar_of[r], share[r], bars):
+            if float(vec[j - start] @ doc_vectors[i]) < M.threshold(top[r], share[r], bars):
                 del state.hits[i][r]
     state.paper_count = Counter(r for h in state.hits for r in h)
-
-
-def _bar_form(surface: str, forms: set[tuple[str, ...]]) -> str:
-    """The form whose bar a concept's mentions meet: its most written surface without the
-    trailing generic heads when the concept has that core among its forms ("optimization
-    methods" -> "optimization"), so the bar is the idea's, whichever variant the papers write
-    most; "language model", whose forms lack "language", keeps its own."""
-    words = surface.split()
-    while len(words) > 1 and L.word_key(words[-1]) in R.GENERIC_HEADS:
-        words.pop()
-    core = " ".join(words)
-    return core if core != surface and _key(core) in forms else surface
 
 
 def select(state: LinkState, min_rank_single: int) -> None:

@@ -706,18 +706,3 @@ def test_np_hard_is_no_mention_of_np():
     state = linked_state(texts, [cands("MAP inference"), cands("NP"), cands("NP")])
     np_key = next(r for r in state.keep if state.concepts[state.key_of[r]].name == "NP")
     assert [i for i, h in enumerate(state.hits) if np_key in h] == [1, 2]
-
-
-def test_a_mentions_bar_is_its_ideas_whichever_variant_is_written_most():
-    """Dev's "optimization" took the phrase bar while "optimization methods" was its most written
-    surface (90 papers) and the word bar when "optimization" was (26): one more paper writing
-    "optimization" flipped it. The bar now follows the core when the concept has it."""
-    from graphkit.link import _bar_form, _key
-    from graphkit.mentions import MENTION_PHRASE, MENTION_WORD, threshold
-
-    forms = {_key("optimization"), _key("optimization methods")}
-    assert _bar_form("optimization methods", forms) == "optimization"
-    assert threshold(_bar_form("optimization methods", forms), 0.1) == MENTION_WORD
-    assert _bar_form("language model", {_key("language model")}) == "language model"  # no "language" in it
-    assert threshold(_bar_form("language model", {_key("language model")}), 0.1) == MENTION_PHRASE
-    assert _bar_form("model", {_key("model")}) == "model"
