@@ -80,7 +80,9 @@ def main():
 
     t = time.perf_counter()
     if args.score_graph:
-        g = _read_any_graph(args.score_graph)
+        from graphkit.export.graphml import read_graphml
+
+        g = read_graphml(args.score_graph)  # any schema: an older graph reads as the current one
         args.no_fast = True
     else:
         g, _ = build(papers)
@@ -145,28 +147,6 @@ def _predictions(g, papers):
         links.append({c for _, c in ms})
     counted = [([d["name"], *d["aliases"]], int(d["paper_count"])) for _, d in S.nodes_of(g, S.CONCEPT)]
     return preds, links, counted
-
-
-def _read_any_graph(path):
-    """A graph written by any graphkit version, as today's schema: GraphML from before schema 2
-    kept the node type in ``label`` and the aliases as a JSON string; multi-edge keys come back
-    as the file's edge ids, so edges are keyed again by their ``type``."""
-    import networkx as nx
-
-    from graphkit import schema as S
-
-    raw = nx.read_graphml(path, force_multigraph=True)
-    g = nx.MultiDiGraph()
-    for n, d in raw.nodes(data=True):
-        d = dict(d)
-        if d.get("type") not in S.NODE_TYPES:
-            d["type"] = d.get("label")
-        if isinstance(d.get("aliases"), str):
-            d["aliases"] = json.loads(d["aliases"])
-        g.add_node(n, **d)
-    for u, v, d in raw.edges(data=True):
-        g.add_edge(u, v, key=d.get("type"), **d)
-    return g
 
 
 def _graphkit(run, papers, gold, texts):

@@ -3,8 +3,8 @@
 Per-paper stages run as a map over shards of papers, on the workers; corpus-wide steps are
 reductions of what the shards return::
 
-    map     verb counts                  (text.verb_counts)            -> sum: the corpus's verbs
-    map     name counts                  (extract.name_counts)         -> sum: names' parts (extract.name_joins)
+    map     verb and name counts         (text.verb_counts, one pass)  -> sum: the corpus's verbs and
+                                                                          names' parts (text.name_joins)
     map     distinct candidate phrases   (extract.candidate_forms)     -> union: the vocabulary
     map     embed the vocabulary once, in chunks, into the embedding cache (default mode only)
     map     fast mode: paper vectors' exact sums (extract.static.center_sum) -> sum: the corpus's centre
@@ -43,7 +43,7 @@ import numpy as np
 
 from . import text as T
 from .errors import ClusterError, GraphkitError, MissingDependency, UsageError
-from .extract import Extraction, KeyBERTExtractor, candidate_forms, name_counts, name_joins, paper_text
+from .extract import Extraction, KeyBERTExtractor, candidate_forms, paper_text
 from .extract.embed import EmbeddingCache, MiniLMEmbedder, default_cache_path
 from .link import Linked, link
 from .model import Mention, Paper
@@ -119,12 +119,11 @@ def _extractor(fast: bool, cache_path: str | None, top_n: int, verbs: frozenset[
     return KeyBERTExtractor(emb, top_n=top_n, verbs=verbs, joins=joins)
 
 
-def _verb_counts(papers: list[Paper]) -> tuple[Counter, Counter]:
-    return T.verb_counts([paper_text(p) for p in papers])
-
-
-def _name_counts(papers: list[Paper]) -> Counter:
-    return name_counts([paper_text(p) for p in papers])
+def _word_counts(papers: list[Paper]) -> tuple[Counter, Counter, Counter]:
+    """The shard's verb counts and name counts, from one pass over its tokens."""
+    names: Counter = Counter()
+    total, before = T.verb_counts([paper_text(p) for p in papers], names)
+    return total, before, names
 
 
 def _phrases(papers: list[Paper], verbs: frozenset[str], joins: frozenset[tuple[str, str]]) -> set[str]:
@@ -225,14 +224,13 @@ def build_distributed(
     with stage("Extracting on the cluster", "paper", progress, count=len(with_text)):
         total: Counter = Counter()
         before: Counter = Counter()
-        for t, b in _gather(client, client.map(_verb_counts, shards, pure=False)):
+        names: Counter = Counter()
+        for t, b, c in _gather(client, client.map(_word_counts, shards, pure=False)):
             total.update(t)
             before.update(b)
-        verbs = T.verbs_from_counts(total, before)
-        names: Counter = Counter()
-        for c in _gather(client, client.map(_name_counts, shards, pure=False)):
             names.update(c)
-        joins = name_joins(names)
+        verbs = T.verbs_from_counts(total, before)
+        joins = T.name_joins(names)
         after = None
         if cpath:  # embed each distinct phrase of the corpus once, whichever shards share it
             vocab = sorted(

@@ -482,7 +482,7 @@ def used_as_adjective(graded: int, occurrences: int) -> bool:
 
 #: Prefixes a hyphen leaves alone ("pre-trained", "non-convex"): no concept in lower case (the
 #: acronym PRE is a name and stays one).
-_PREFIXES = frozenset("pre post non multi semi self sub inter intra anti co re un de bi tri mid".split())
+_PREFIXES = L.PREFIXES
 
 
 def _prefix(form: str) -> str | None:

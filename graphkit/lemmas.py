@@ -18,6 +18,8 @@ __all__ = [
     "singular",
     "noun_lemma",
     "is_name",
+    "spelled_for_acronym",
+    "PREFIXES",
     "name_singular",
     "word_key",
     "lemma_key",
@@ -80,8 +82,9 @@ def american(word: str) -> str:
     return word
 
 
-# Prefixes written closed up with a word ("multicriteria" is "multi-criteria").
-_WORD_PREFIXES = frozenset("multi non sub inter intra anti co pre post semi bi tri".split())
+#: Prefixes a word takes with or without a hyphen ("multicriteria" is "multi-criteria",
+#: "semi-supervised" / "semi supervised").
+PREFIXES = frozenset("pre post non multi semi self sub inter intra anti co re un de bi tri mid".split())
 
 _IRREGULAR_PLURALS = {
     "criteria": "criterion",
@@ -106,7 +109,7 @@ def singular(word: str) -> str:
         if word in _IRREGULAR_PLURALS:
             return _IRREGULAR_PLURALS[word]  # lemminflect reads "multi" as a plural of "multus"
         for plural, one in _IRREGULAR_PLURALS.items():  # a prefix before one: "multicriteria"
-            if len(plural) > 5 and word.endswith(plural) and word[: -len(plural)] in _WORD_PREFIXES:
+            if len(plural) > 5 and word.endswith(plural) and word[: -len(plural)] in PREFIXES:
                 return word[: -len(plural)] + one
         return word
     lemma = getLemma(word, upos="NOUN")[0]
@@ -132,11 +135,17 @@ def is_name(part: str) -> bool:
         return False
     if re.fullmatch(r"\d+(?:[A-Za-z]|[kKmMbB]|st|nd|rd|th|s)", part) or re.fullmatch(r"[IVX]{1,4}", part):
         return False
-    if re.fullmatch(r"[A-Z]{2,3}[a-z]{3,}", part) and readings(part.lower()):
-        return False  # a long form's word capitalised for its acronym: "ELimination" (ELECTRE)
+    if spelled_for_acronym(part):
+        return False
     uppers = sum(c.isupper() for c in part)
     digits = sum(c.isdigit() for c in part)
     return uppers >= 2 or (uppers == 1 and not part[0].isupper()) or (uppers >= 1 and digits >= 1)
+
+
+def spelled_for_acronym(part: str) -> bool:
+    """An English word with its first letters capitalised to spell an acronym: "ELimination" (of
+    ELECTRE), "HORizon" (THOR). No name, though its capitals look like one's."""
+    return bool(re.fullmatch(r"[A-Z]{2,3}[a-z]{3,}", part)) and bool(readings(part.lower()))
 
 
 def _own_capital_s(name: str) -> bool:

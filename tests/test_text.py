@@ -225,7 +225,8 @@ def test_a_name_the_corpus_writes_after_another_is_its_part():
     """The name "TRI" is written after ELECTRE in every use: one name, ELECTRE TRI (the MCDA exports had
     "TRI", "TRI outranking method" and "method ELECTRE" as concepts). A name that also stands
     alone (CNN) or that the corpus uses under three times is its own."""
-    from graphkit.extract import _artefacts_in, name_counts, name_joins
+    from graphkit.extract import _artefacts_in
+    from graphkit.text import name_counts, name_joins
 
     texts = [
         "We apply ELECTRE TRI to rank projects on PASCAL VOC with a CNN.",
@@ -278,7 +279,8 @@ def test_names_counted_in_parts_join_as_in_the_whole():
     candidates, are the single process's."""
     from collections import Counter
 
-    from graphkit.extract import candidate_forms, name_counts, name_joins
+    from graphkit.extract import candidate_forms
+    from graphkit.text import name_counts, name_joins
 
     texts = [
         "ELECTRE TRI sorts actions.",

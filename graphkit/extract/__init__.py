@@ -26,8 +26,6 @@ __all__ = [
     "default_embedder",
     "paper_text",
     "candidate_forms",
-    "name_counts",
-    "name_joins",
     "with_artefacts",
     "Embedder",
     "MiniLMEmbedder",
@@ -93,7 +91,7 @@ class KeyBERTExtractor(Extractor):
     SAM2, DROID) are always kept, whatever their score.
 
     ``verbs``, ``joins``: the corpus's verbs (:func:`graphkit.text.verbs_in`) and names' parts
-    (:func:`name_joins`) when the papers given to :meth:`extract` are one part of a corpus (the
+    (:func:`graphkit.text.name_joins`) when the papers given to :meth:`extract` are one part of a corpus (the
     distributed build); by default they are learned from the papers given. Each paper's
     candidates depend only on its own text, its vectors, the verbs and the joins, so the parts'
     extractions are the whole's.
@@ -140,15 +138,18 @@ def candidate_forms(
 ) -> tuple[list[list[str]], list[list[str]]]:
     """Every candidate surface form of each text (noun phrases, then artefacts) and its artefacts.
 
-    ``verbs``, ``joins``: the corpus's verbs and names' parts (:func:`name_joins`), if these
+    ``verbs``, ``joins``: the corpus's verbs and names' parts (:func:`graphkit.text.name_joins`), if these
     texts are a part of it (default: learned from them).
     """
     from ..progress import bar
 
     phrases: list[list[str]] = []
     artefacts: list[list[str]] = []
-    verbs = T.verbs_in(texts) if verbs is None else verbs
-    joins = name_joins(name_counts(texts)) if joins is None else joins
+    if verbs is None or joins is None:  # one pass over the tokens counts both
+        names: Counter = Counter()
+        counted = T.verbs_from_counts(*T.verb_counts(texts, names))
+        verbs = counted if verbs is None else verbs
+        joins = T.name_joins(names) if joins is None else joins
     one: dict[str, str] = {}  # each distinct phrase held once, however many papers have it
     with bar("Chunking", len(texts), "paper", progress) as b:
         for t in texts:
@@ -183,11 +184,11 @@ def with_artefacts(
 
 def _artefacts_in(text: str, joins: frozenset[tuple[str, str]] = frozenset()) -> list[str]:
     """Named artefacts in the text, trimmed of generic hyphen suffixes ("LLM-based" -> "LLM").
-    A name the corpus writes after another one (``joins``) is a part of it: "ELECTRE TRI",
-    "PASCAL VOC", up to three names in a row."""
+    A name the corpus writes after another one (``joins``, :func:`graphkit.text.name_joins`) is a
+    part of it: "ELECTRE TRI", "PASCAL VOC", up to three names in a row."""
     out: list[str] = []
     run: list[str] = []
-    for name, ends in _names(text):
+    for name, ends in map(T.name_of, T.token_texts(text)):
         if run and (not name or len(run) == _NAME_RUN or (run[-1], name) not in joins):
             out.append(" ".join(run))
             run = []
@@ -203,41 +204,6 @@ def _artefacts_in(text: str, joins: frozenset[tuple[str, str]] = frozenset()) ->
 
 #: The most names in a row read as one name.
 _NAME_RUN = 3
-
-#: A name is a part of the name before it when the corpus writes it there in this share of
-#: its uses, and uses it this often: "TRI" in "ELECTRE TRI" (the MCDA exports: 98%), "VOC" in
-#: "PASCAL VOC"; not "CNN" of "LeNet-5 CNN", nor "WER" of one "DeepSpeech2 WER" (dev).
-JOIN_SHARE = 0.9
-JOIN_MIN_USES = 3
-
-
-def _names(text: str):
-    """(name, whether a generic suffix ends it) for each token (:func:`graphkit.text.name_of`)."""
-    return (T.name_of(tok) for tok in T.token_texts(text))
-
-
-def name_counts(texts: Sequence[str]) -> Counter:
-    """Each name's uses, keyed ``(name,)``, and each name written right after another one,
-    keyed ``(before, name)``. Counts of parts of a corpus add up to the whole's."""
-    c: Counter = Counter()
-    for text in texts:
-        prev = ""
-        for name, ends in _names(text):
-            if name:
-                c[(name,)] += 1
-                if prev:
-                    c[(prev, name)] += 1
-            prev = "" if ends else name
-    return c
-
-
-def name_joins(counts: Counter) -> frozenset[tuple[str, str]]:
-    """The (name, name) pairs read as one name (:data:`JOIN_SHARE`, :data:`JOIN_MIN_USES`)."""
-    return frozenset(
-        k
-        for k, n in counts.items()
-        if len(k) == 2 and counts[k[1:]] >= JOIN_MIN_USES and n >= JOIN_SHARE * counts[k[1:]]
-    )
 
 
 def _model_ran(embedder: Embedder) -> bool:

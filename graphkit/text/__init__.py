@@ -9,7 +9,17 @@ One module per job: :mod:`.clean`, :mod:`.tokens`, :mod:`.forms`, :mod:`.acronym
 from __future__ import annotations
 
 from .acronyms import AcronymDef, find_acronyms
-from .chunking import MAX_PHRASE_WORDS, candidate_phrases, name_of, ngrams, verb_counts, verbs_from_counts, verbs_in
+from .chunking import (
+    MAX_PHRASE_WORDS,
+    candidate_phrases,
+    name_counts,
+    name_joins,
+    name_of,
+    ngrams,
+    verb_counts,
+    verbs_from_counts,
+    verbs_in,
+)
 from .clean import CONTROL_CHARS, clean, sentences
 from .forms import (
     GENERIC_HEADS,
@@ -53,5 +63,7 @@ __all__ = [
     "verbs_from_counts",
     "candidate_phrases",
     "name_of",
+    "name_counts",
+    "name_joins",
     "ngrams",
 ]

@@ -70,13 +70,16 @@ def verbs_in(texts, min_count: int = 3, share: float = 0.25) -> frozenset[str]:
     return verbs_from_counts(*verb_counts(texts), min_count=min_count, share=share)
 
 
-def verb_counts(texts) -> tuple[Counter, Counter]:
+def verb_counts(texts, names: Counter | None = None) -> tuple[Counter, Counter]:
     """(occurrences, occurrences right before a determiner) of each word: what :func:`verbs_in`
-    decides on. Counts of parts of a corpus add up to the counts of the whole."""
+    decides on. Counts of parts of a corpus add up to the counts of the whole. ``names``: also
+    add there, in the same pass over the tokens, what :func:`name_counts` counts."""
     total: Counter = Counter()
     before_det: Counter = Counter()
     for text in texts:
         words = token_texts(text)
+        if names is not None:
+            _count_names(words, names)
         for w, nxt in zip(words, words[1:] + ["."]):
             lw = w.lower()
             if not w[0].isalpha() or lw in STOPWORDS or is_artefact(w):
@@ -93,6 +96,42 @@ def verbs_from_counts(
     """:func:`verbs_in` from :func:`verb_counts` (summed over the parts of a corpus)."""
     return frozenset(
         w for w, n in before_det.items() if n >= min_count and n / total[w] >= share and w not in _NOUN_GERUNDS
+    )
+
+
+#: A name is a part of the name before it when the corpus writes it there in this share of
+#: its uses, and uses it this often: "TRI" in "ELECTRE TRI" (the MCDA exports: 98%), "VOC" in
+#: "PASCAL VOC"; not "CNN" of "LeNet-5 CNN", nor "WER" of one "DeepSpeech2 WER" (dev).
+JOIN_SHARE = 0.9
+JOIN_MIN_USES = 3
+
+
+def name_counts(texts) -> Counter:
+    """Each name's uses, keyed ``(name,)``, and each name written right after another one,
+    keyed ``(before, name)``. Counts of parts of a corpus add up to the whole's."""
+    c: Counter = Counter()
+    for text in texts:
+        _count_names(token_texts(text), c)
+    return c
+
+
+def _count_names(words: list[str], c: Counter) -> None:
+    prev = ""
+    for tok in words:
+        name, ends = name_of(tok)
+        if name:
+            c[(name,)] += 1
+            if prev:
+                c[(prev, name)] += 1
+        prev = "" if ends else name
+
+
+def name_joins(counts: Counter) -> frozenset[tuple[str, str]]:
+    """The (name, name) pairs read as one name (:data:`JOIN_SHARE`, :data:`JOIN_MIN_USES`)."""
+    return frozenset(
+        k
+        for k, n in counts.items()
+        if len(k) == 2 and counts[k[1:]] >= JOIN_MIN_USES and n >= JOIN_SHARE * counts[k[1:]]
     )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..lemmas import spelled_for_acronym
+
 __all__ = [
     "singular",
     "is_artefact",
@@ -109,8 +111,8 @@ def artefact_part(p: str) -> bool:
         return False
     if re.fullmatch(r"[IVX]+", p) and len(p) <= 4:  # roman numerals
         return False
-    if re.fullmatch(r"[A-Z]{2,3}[a-z]{3,}", p) and _english(p.lower()):
-        return False  # a long form's word capitalised for its acronym: "ELimination" (ELECTRE), "DEtection"
+    if spelled_for_acronym(p):
+        return False  # "ELimination" (ELECTRE), "DEtection"
     if uppers >= 2:
         return True
     if uppers == 1 and not p[0].isupper():  # camelCase: wav2Vec, iPhone
@@ -118,12 +120,6 @@ def artefact_part(p: str) -> bool:
     if uppers >= 1 and digits >= 1:  # T5, SAM2, Llama2
         return True
     return False
-
-
-def _english(word: str) -> bool:
-    from ..lemmas import readings
-
-    return bool(readings(word))
 
 
 @lru_cache(maxsize=400_000)
