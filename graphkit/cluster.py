@@ -153,8 +153,10 @@ def _for_client(ex: Extraction, fast: bool) -> Extraction:
     """A shard's extraction as the client takes it: the fast mode's phrase vectors as their
     vocabulary only (the client computes any it asks for, bit for bit the same)."""
     if fast:
-        return Extraction(ex.texts, ex.candidates, ex.phrases, ex.acronyms, ex.doc_vectors, {})
-    return Extraction(ex.texts, ex.candidates, ex.phrases, ex.acronyms, ex.doc_vectors, dict(ex.phrase_vectors))
+        return Extraction(ex.texts, ex.candidates, ex.phrases, ex.acronyms, ex.doc_vectors, {}, ex.joins)
+    return Extraction(
+        ex.texts, ex.candidates, ex.phrases, ex.acronyms, ex.doc_vectors, dict(ex.phrase_vectors), ex.joins
+    )
 
 
 def _vocabulary(ex: Extraction) -> set[str]:
@@ -286,6 +288,7 @@ def _concatenate(parts: list[Extraction]) -> Extraction:
         [a for p in parts for a in p.acronyms],
         np.vstack(docs) if docs else None,
         vectors,
+        parts[0].joins if parts else None,  # every shard was given the corpus's
     )
 
 

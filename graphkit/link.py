@@ -9,7 +9,7 @@ its forms stands in the paper's text as the thing itself and the concept is clos
 paper (:mod:`graphkit.mentions`), not only when KeyBERT ranked it.
 
 :func:`link` runs named phases over one :class:`LinkState`: :func:`pool`, :func:`pool_common`,
-:func:`join_cores`, :func:`acronyms`, :func:`apply_thesaurus`, :func:`group`, :func:`scan`,
+:func:`join_cores`, :func:`acronyms`, :func:`join_name_parts`, :func:`apply_thesaurus`, :func:`group`, :func:`scan`,
 :func:`keep_meant`, :func:`select`, :func:`name`, :func:`rank` and :func:`broader`. The model
 reaches them only as the embedder inside a :class:`PhraseVectors`, passed in, so each phase
 runs in a test with a fake embedder.
@@ -51,6 +51,7 @@ __all__ = [
     "pool",
     "pool_common",
     "join_cores",
+    "join_name_parts",
     "acronyms",
     "apply_thesaurus",
     "group",
@@ -303,6 +304,7 @@ class LinkState:
     local: list[dict[str, str]] = field(default_factory=list)  # per paper: short mk -> its long mk there
     dominant: dict[str, str] = field(default_factory=dict)  # short mk -> its most common long mk
     ambiguous: set[str] = field(default_factory=set)  # short mks with two meanings
+    parts: set[str] = field(default_factory=set)  # mks of a name's part alone ("TRI" of ELECTRE TRI)
     # thesaurus
     removed: set[str] = field(default_factory=set)
     renamed: dict[str, str] = field(default_factory=dict)  # mk -> the user's name for it
@@ -357,6 +359,7 @@ def link(
     join_cores(state, vectors)
     acronyms(state, ex.acronyms, vectors)
     join_named_datasets(state)
+    join_name_parts(state, ex.joins if ex.joins is not None else T.name_joins(T.name_counts(ex.texts)))
     join_spelled_out(state)
     apply_thesaurus(state, thesaurus)
     group(state)
@@ -533,6 +536,27 @@ def join_named_datasets(state: LinkState) -> None:
                 and (target not in state.expansions or L.word_key(key[-1]) in R.GENERIC_HEADS)
             ):
                 state.sets.union(mk, target)
+
+
+def join_name_parts(state: LinkState, joins: frozenset[tuple[str, str]]) -> None:
+    """A name the corpus writes after one other name (``joins``, :func:`graphkit.text.name_joins`)
+    is a part of that name wherever it stands: "TRI" in "(ELECTRE) TRI", "ELECTRE III/TRI" or
+    "TOPSIS-ELECTRE TRI" is ELECTRE TRI, "TRI-C" ELECTRE TRI-C, "TRI outranking method" the
+    "ELECTRE TRI outranking method" (the MCDA exports: 22 papers had a concept "TRI" beside
+    ELECTRE TRI), "VOC" PASCAL VOC. Only where the corpus has the whole."""
+    before = {n: p for p, n in joins}
+    firsts = {n.split("-", 1)[0] for n in before}
+    for mk in list(state.surfaces):
+        for surface in list(state.surfaces[mk]):
+            first = surface.split(" ", 1)[0]
+            if first.split("-", 1)[0] not in firsts:
+                continue
+            name, ends = T.name_of(first)
+            if name in before and not ends and name == first:
+                target = _mk(f"{before[name]} {surface}")
+                if target in state.surfaces and target != mk:
+                    state.sets.union(mk, target)
+                    state.parts.add(mk)
 
 
 def join_spelled_out(state: LinkState) -> None:
@@ -933,11 +957,12 @@ def _kinds_from_lists(state: LinkState) -> None:
 
 def _name_order(state: LinkState, root: str, surface: str, count: int) -> tuple:
     """Sort key of a surface form as a name: most papers first; an acronym wins a tie with its
-    long form (GRPO over its expansion); an ambiguous acronym never wins."""
+    long form (GRPO over its expansion); an ambiguous acronym or a name's part (TRI of ELECTRE
+    TRI) never wins."""
     key = _key(surface)
     in_papers = state.form_papers.get((root, key), 0)
     smk = R.group_key(key)
-    if smk in state.ambiguous:
+    if smk in state.ambiguous or smk in state.parts:
         return (1, -in_papers, False, -count, len(surface), surface)
     return (0, -in_papers, smk not in state.expansions, -count, len(surface), surface)
 

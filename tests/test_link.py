@@ -706,3 +706,40 @@ def test_np_hard_is_no_mention_of_np():
     state = linked_state(texts, [cands("MAP inference"), cands("NP"), cands("NP")])
     np_key = next(r for r in state.keep if state.concepts[state.key_of[r]].name == "NP")
     assert [i for i, h in enumerate(state.hits) if np_key in h] == [1, 2]
+
+
+def test_a_names_part_alone_is_the_whole_name(fake):
+    """The MCDA exports had a concept "TRI" in 22 papers beside ELECTRE TRI: the corpus writes TRI
+    after ELECTRE (98% of its uses), so "(ELECTRE) TRI", "TOPSIS-ELECTRE TRI" and "TRI-C" are
+    parts of ELECTRE TRI and ELECTRE TRI-C, which keep their names."""
+    texts = [
+        "We apply ELECTRE TRI to sort suppliers. ELECTRE TRI assigns classes.",
+        "The ELECTRE TRI method sorts risks; ELECTRE TRI-C uses central profiles.",
+        "ELECTRE TRI and ELECTRE TRI-C compared with ELECTRE TRI-C again.",
+        "The ELimination Et Choix (ELECTRE) TRI method ranks; TRI-C follows.",
+        "A TOPSIS-ELECTRE TRI model for sites; ELECTRE TRI-C profiles.",
+        "Reviews of ELECTRE TRI and ELECTRE TRI-C. " * 16,  # the corpus writes both after ELECTRE
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    ex = extraction(
+        texts,
+        [
+            cands("ELECTRE TRI"),
+            cands("ELECTRE TRI", "ELECTRE TRI-C"),
+            cands("ELECTRE TRI-C"),
+            cands("TRI", "TRI-C"),
+            cands("TRI"),
+            cands("ELECTRE TRI", "ELECTRE TRI-C"),
+        ],
+        fake,
+    )
+    linked = link(papers, ex, embedder=fake)
+    names = {c.name: c for c in linked.concepts}
+    assert "TRI" not in names and "TRI-C" not in names
+    assert "TRI" in names["ELECTRE TRI"].aliases and "TRI-C" in names["ELECTRE TRI-C"].aliases
+    tri = names["ELECTRE TRI"].key
+    assert {m.paper_id for m in linked.mentions if m.concept_key == tri} >= {"p3", "p4"}
+    # without the corpus's joins (an extraction that brings none is counted from its texts) the same
+    assert ex.joins is None
+    apart = link(papers, extraction(texts, ex.candidates, fake, joins=frozenset()), embedder=fake)
+    assert "TRI" in {c.name for c in apart.concepts}  # no join given: TRI stays its own concept

@@ -26,6 +26,7 @@ __all__ = [
     "default_embedder",
     "paper_text",
     "candidate_forms",
+    "corpus_words",
     "with_artefacts",
     "Embedder",
     "MiniLMEmbedder",
@@ -62,6 +63,7 @@ class Extraction:
     acronyms: list[list[T.AcronymDef]]  # the acronyms each paper defines
     doc_vectors: np.ndarray | None = None  # one row per paper
     phrase_vectors: Mapping[str, np.ndarray] = field(default_factory=dict)
+    joins: frozenset[tuple[str, str]] | None = None  # the corpus's names' parts (None: linking counts them)
 
 
 class Extractor(ABC):
@@ -112,7 +114,8 @@ class KeyBERTExtractor(Extractor):
 
     def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
         texts = [paper_text(p) for p in papers]
-        phrases, artefacts = candidate_forms(texts, progress=progress, verbs=self.verbs, joins=self.joins)
+        verbs, joins = corpus_words(texts, self.verbs, self.joins)
+        phrases, artefacts = candidate_forms(texts, progress=progress, verbs=verbs, joins=joins)
         by_text = dict(zip(texts, phrases))
         vocab = sorted({f for fs in by_text.values() for f in fs})  # what CountVectorizer(analyzer=by_text) learns
         doc_vecs = self.embedder.embed(texts, progress="Embedding abstracts" if progress else None)
@@ -127,7 +130,23 @@ class KeyBERTExtractor(Extractor):
         vocab_vectors = dict(zip(vocab, word_vecs))
         candidates = with_artefacts(selected, artefacts, vocab_vectors, doc_vecs)
         acronyms = [T.find_acronyms(t) for t in texts]
-        return Extraction(texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=vocab_vectors)
+        return Extraction(
+            texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=vocab_vectors, joins=joins
+        )
+
+
+def corpus_words(
+    texts: list[str], verbs: frozenset[str] | None = None, joins: frozenset[tuple[str, str]] | None = None
+) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
+    """The corpus's verbs (:func:`graphkit.text.verbs_in`) and names' parts
+    (:func:`graphkit.text.name_joins`): the ones given, else learned from ``texts`` in one pass
+    over their tokens."""
+    if verbs is None or joins is None:
+        names: Counter = Counter()
+        counted = T.verbs_from_counts(*T.verb_counts(texts, names))
+        verbs = counted if verbs is None else verbs
+        joins = T.name_joins(names) if joins is None else joins
+    return verbs, joins
 
 
 def candidate_forms(
@@ -145,11 +164,7 @@ def candidate_forms(
 
     phrases: list[list[str]] = []
     artefacts: list[list[str]] = []
-    if verbs is None or joins is None:  # one pass over the tokens counts both
-        names: Counter = Counter()
-        counted = T.verbs_from_counts(*T.verb_counts(texts, names))
-        verbs = counted if verbs is None else verbs
-        joins = T.name_joins(names) if joins is None else joins
+    verbs, joins = corpus_words(texts, verbs, joins)
     one: dict[str, str] = {}  # each distinct phrase held once, however many papers have it
     with bar("Chunking", len(texts), "paper", progress) as b:
         for t in texts:

@@ -20,7 +20,7 @@ from .. import text as T
 from ..errors import MissingDependency
 from ..model import Candidate, Paper
 from ..progress import stage
-from . import Extraction, Extractor, candidate_forms, paper_text, with_artefacts
+from . import Extraction, Extractor, candidate_forms, corpus_words, paper_text, with_artefacts
 
 __all__ = ["StaticEmbedder", "StaticExtractor", "LazyVectors", "MODEL_DIR", "center_sum", "corpus_center"]
 
@@ -143,7 +143,8 @@ class StaticExtractor(Extractor):
 
     def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
         texts = [paper_text(p) for p in papers]
-        phrases, artefacts = candidate_forms(texts, progress=progress, verbs=self.verbs, joins=self.joins)
+        verbs, joins = corpus_words(texts, self.verbs, self.joins)
+        phrases, artefacts = candidate_forms(texts, progress=progress, verbs=verbs, joins=joins)
         vocab = {f for fs in phrases for f in fs}
         candidates: list[list[Candidate]] = []
         lazy = LazyVectors(vocab, self.embedder)
@@ -160,7 +161,7 @@ class StaticExtractor(Extractor):
                 if len(texts) <= BLOCK:  # one block: its vectors are the whole vocabulary's, linking reuses them
                     lazy.keep(block_vocab, word_vecs)
         acronyms = [T.find_acronyms(t) for t in texts]
-        return Extraction(texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=lazy)
+        return Extraction(texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=lazy, joins=joins)
 
     def _choose(
         self,
