@@ -920,7 +920,8 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             name=concept_name,
             aliases=alias_list,
             kind=(
-                R.kind_from_context(state.next_words.get(root, Counter()))
+                _head_kind(name_key, concept_name)
+                or R.kind_from_context(state.next_words.get(root, Counter()))
                 or _kind(name_key, [T.phrase_key(a.split()) for a in alias_list], Counter()).replace("term", "")
                 or R.name_kind(concept_name)
                 or _kind(name_key, [], state.next_words.get(root, Counter()))
@@ -1075,6 +1076,18 @@ def _is_proper(surface: str) -> bool:
     """A long form written as a name ("Group Relative Policy Optimization")."""
     words = [w for w in surface.split() if w.lower() not in T.STOPWORDS]
     return len(words) >= 2 and sum(w[:1].isupper() for w in words) >= max(2, len(words) - 1)
+
+
+def _head_kind(name_key: tuple[str, ...], name: str) -> str | None:
+    """The kind a phrase's head gives it, which what follows it does not overrule: "reinforcement
+    learning" is a method though its papers write "reinforcement learning model(s)" (dev: 164
+    papers of a "model"), "text classification" a task. A name's kind comes from its context
+    ("SAM2 model", "DROID dataset"), as a proper name's ("Stanford Natural Language Inference
+    corpus")."""
+    if len(name_key) < 2 or not name.islower():
+        return None
+    kind = _kind(name_key, [], Counter())
+    return None if kind == "term" else kind
 
 
 def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_words: Counter) -> str:

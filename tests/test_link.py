@@ -743,3 +743,18 @@ def test_a_names_part_alone_is_the_whole_name(fake):
     assert ex.joins is None
     apart = link(papers, extraction(texts, ex.candidates, fake, joins=frozenset()), embedder=fake)
     assert "TRI" in {c.name for c in apart.concepts}  # no join given: TRI stays its own concept
+
+
+def test_a_phrase_keeps_its_heads_kind_whatever_follows_it(fake):
+    """Dev's reinforcement learning (164 papers) was a "model": its papers write "reinforcement
+    learning models". A name's kind still comes from what follows it."""
+    texts = [
+        "Reinforcement learning models and text classification models. SAM2 model and DROID dataset.",
+        "Our reinforcement learning model beats text classification models; the SAM2 model on DROID data.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = cands("reinforcement learning", "text classification", "SAM2", "DROID")
+    linked = link(papers, extraction(texts, [picks, picks], fake), embedder=fake)
+    kinds = {c.name: c.kind for c in linked.concepts}
+    assert kinds["reinforcement learning"] == "method" and kinds["text classification"] == "task"
+    assert kinds["SAM2"] == "model" and kinds["DROID"] == "dataset"
