@@ -1079,12 +1079,13 @@ def _is_proper(surface: str) -> bool:
 
 
 def _head_kind(name_key: tuple[str, ...], name: str) -> str | None:
-    """The kind a phrase's head gives it, which what follows it does not overrule: "reinforcement
-    learning" is a method though its papers write "reinforcement learning model(s)" (dev: 164
-    papers of a "model"), "text classification" a task. A name's kind comes from its context
+    """The kind a lower-case word or phrase's head gives it, which what follows it does not
+    overrule: "reinforcement learning" is a method though its papers write "reinforcement
+    learning model(s)" (dev: 164 papers of a "model"), "text classification" a task, "inference"
+    a method. A name's kind comes from its context
     ("SAM2 model", "DROID dataset"), as a proper name's ("Stanford Natural Language Inference
     corpus")."""
-    if len(name_key) < 2 or not name.islower():
+    if not name_key or not name.islower():
         return None
     kind = _kind(name_key, [], Counter())
     return None if kind == "term" else kind
