@@ -331,6 +331,7 @@ class LinkState:
     single: Counter = field(default_factory=Counter)  # group -> occurrences of its one-word forms ("black-box" too)
     graded: Counter = field(default_factory=Counter)  # group -> those right after "very", "is", ... (R.GRADERS)
     modifying: Counter = field(default_factory=Counter)  # group -> those right before a content word
+    headed: Counter = field(default_factory=Counter)  # group -> those right before a generic head
     verbal: Counter = field(default_factory=Counter)  # group -> those (not in -ing) right before "the", "a", ...
 
 
@@ -749,6 +750,8 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
                 nxt = seq[end] if end < len(seq) else None
                 if nxt is not None and _modified(nxt) and not any(L.is_name(w) for w in f):
                     state.modifying[root] += 1  # "Bayesian inference", "black-box attacks": a modifier
+                elif nxt is not None and L.word_key(nxt.lower()) in T.GENERIC_HEADS:
+                    state.headed[root] += 1  # "multicriteria methods": the thing with its head
         kept = M.mentions_in(matched)
         after = _list_context(state, seq, sent_of, kept)
         scanned.append([(f, root, inside, sents[sent_of[pos]][1], a) for (pos, f, root, inside), a in zip(kept, after)])
@@ -890,7 +893,11 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
         if renamed_to:
             concept_name = renamed_to
         else:
-            surface = _headed(state, root, min(counts, key=lambda s: _name_order(state, root, s, counts[s])), counts)
+            first = min(counts, key=lambda s: _name_order(state, root, s, counts[s]))
+            modifier = R.used_as_modifier(state.modifying[root], state.single[root] - state.headed[root]) and not any(
+                "NOUN" in L.readings(w.lower()) for w in first.split()[-1].split("-")
+            )  # "black box" (18 dev papers, "black-box attacks") names a thing: a box
+            surface = _headed(state, root, first, counts, always=modifier)
             same = _mk(surface)
             votes: Counter = Counter()
             for s, c in counts.items():
@@ -974,10 +981,13 @@ HEADED_SHARE = 0.8
 HEADED_MIN_PAPERS = 5
 
 
-def _headed(state: LinkState, root: str, surface: str, counts: Counter) -> str:
+def _headed(state: LinkState, root: str, surface: str, counts: Counter, always: bool = False) -> str:
     """``surface``, or the form that adds a generic head to it when the papers nearly always
     write that ("pre-trained language" was the 10k scale name of "pre-trained language models",
-    in 213 papers against 212)."""
+    in 213 papers against 212), or ``always`` when ``surface`` is a word used as a modifier
+    (:func:`~graphkit.concepts_rules.used_as_modifier`, its uses before a generic head left
+    out) that the dictionary knows as no noun: the MCDA exports' "multicriteria" (59 papers;
+    247 of its 262 other uses modify a word) is named "multicriteria method"."""
     key = _key(surface)
     n = state.form_papers.get((root, key), 0)
     longer = [
@@ -988,7 +998,10 @@ def _headed(state: LinkState, root: str, surface: str, counts: Counter) -> str:
     if not longer or n < HEADED_MIN_PAPERS:  # one paper's "momentum SGD algorithm" stays "momentum SGD"
         return surface
     best = min(longer, key=lambda s: _name_order(state, root, s, counts[s]))
-    return best if state.form_papers.get((root, _key(best)), 0) >= HEADED_SHARE * n else surface
+    in_papers = state.form_papers.get((root, _key(best)), 0)
+    if always and in_papers >= HEADED_MIN_PAPERS:
+        return best
+    return best if in_papers >= HEADED_SHARE * n else surface
 
 
 def _is_long_form(state: LinkState, mks: list[str], surface: str) -> bool:
