@@ -894,9 +894,10 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             concept_name = renamed_to
         else:
             first = min(counts, key=lambda s: _name_order(state, root, s, counts[s]))
-            modifier = R.used_as_modifier(state.modifying[root], state.single[root] - state.headed[root]) and not any(
-                "NOUN" in L.readings(w.lower()) for w in first.split()[-1].split("-")
-            )  # "black box" (18 dev papers, "black-box attacks") names a thing: a box
+            modifier = R.used_as_modifier(state.modifying[root], state.single[root] - state.headed[root]) and (
+                _capitalised(first, counts)  # "Bayesian", "Gaussian": adjectives of names, whatever the dictionary says
+                or not any("NOUN" in L.readings(w.lower()) for w in first.split()[-1].split("-"))
+            )  # but "black box" (18 dev papers, "black-box attacks") names a thing: a box
             surface = _headed(state, root, first, counts, always=modifier)
             same = _mk(surface)
             votes: Counter = Counter()
@@ -981,13 +982,20 @@ HEADED_SHARE = 0.8
 HEADED_MIN_PAPERS = 5
 
 
+def _capitalised(surface: str, counts: Counter) -> bool:
+    """Do the papers mostly write ``surface`` with a capital?"""
+    same = [(s, c) for s, c in counts.items() if s.lower() == surface.lower()]
+    return 2 * sum(c for s, c in same if s[:1].isupper()) > sum(c for _, c in same)
+
+
 def _headed(state: LinkState, root: str, surface: str, counts: Counter, always: bool = False) -> str:
     """``surface``, or the form that adds a generic head to it when the papers nearly always
     write that ("pre-trained language" was the 10k scale name of "pre-trained language models",
     in 213 papers against 212), or ``always`` when ``surface`` is a word used as a modifier
     (:func:`~graphkit.concepts_rules.used_as_modifier`, its uses before a generic head left
-    out) that the dictionary knows as no noun: the MCDA exports' "multicriteria" (59 papers;
-    247 of its 262 other uses modify a word) is named "multicriteria method"."""
+    out) that the dictionary knows as no noun or that the papers capitalise: the MCDA exports'
+    "multicriteria" (59 papers; 247 of its 262 other uses modify a word) is named
+    "multicriteria method", the 10k scale abstracts' "Bayesian" (187 papers) after its head."""
     key = _key(surface)
     n = state.form_papers.get((root, key), 0)
     longer = [
