@@ -552,8 +552,8 @@ def join_name_parts(state: LinkState, joins: frozenset[tuple[str, str]]) -> None
             first = surface.split(" ", 1)[0]
             if first.split("-", 1)[0] not in firsts:
                 continue
-            name, ends = T.name_of(first)
-            if name in before and not ends and name == first:
+            name, _ = T.name_of(first)
+            if name == first and name in before:  # "TRI", not "TRI-based"
                 target = _mk(f"{before[name]} {surface}")
                 if target in state.surfaces and target != mk:
                     state.sets.union(mk, target)
@@ -1103,9 +1103,8 @@ def _head_kind(name_key: tuple[str, ...], name: str) -> str | None:
     """The kind a lower-case word or phrase's head gives it, which what follows it does not
     overrule: "reinforcement learning" is a method though its papers write "reinforcement
     learning model(s)" (dev: 164 papers of a "model"), "text classification" a task, "inference"
-    a method. A name's kind comes from its context
-    ("SAM2 model", "DROID dataset"), as a proper name's ("Stanford Natural Language Inference
-    corpus")."""
+    a method. A name's kind comes from its context ("SAM2 model", "DROID dataset"), as a proper
+    name's does ("Stanford Natural Language Inference corpus")."""
     if not name_key or not name.islower():
         return None
     kind = _kind(name_key, [], Counter())
