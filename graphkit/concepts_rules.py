@@ -703,6 +703,8 @@ def display_name(written: Counter | dict[str, int], initial: Iterable[str] = ())
         if form in initial and form[:1].isupper() and not L.is_name(form.split()[0].split("-")[0]):
             form = form[:1].lower() + form[1:]
         one = singular_form(form)
+        if one != form and form.rsplit(None, 1)[-1].isupper() and one not in written:
+            one = form  # "UTADIS", "DBMS": a name in capitals ends in an S of its own unless "GAN" is written beside "GANS"
         votes[one] += n
         pooled.setdefault(one, Counter())[form] += n
     best = min(votes, key=lambda f: (-votes[f], sum(c.isupper() for c in f), len(f), f))

@@ -305,6 +305,7 @@ class LinkState:
     dominant: dict[str, str] = field(default_factory=dict)  # short mk -> its most common long mk
     ambiguous: set[str] = field(default_factory=set)  # short mks with two meanings
     parts: set[str] = field(default_factory=set)  # mks of a name's part alone ("TRI" of ELECTRE TRI)
+    spelled: set[str] = field(default_factory=set)  # mks of words capitalised to spell an acronym ("REalite")
     # thesaurus
     removed: set[str] = field(default_factory=set)
     renamed: dict[str, str] = field(default_factory=dict)  # mk -> the user's name for it
@@ -608,6 +609,7 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
                 continue
             state.expansions[smk][lmk] += 1
             here[smk] = lmk
+            state.spelled.update(R.group_key(T.phrase_key([w])) for w in _spelling_words(d))
             state.surfaces[smk][d.short] += 1
             state.keys_of[smk].add(skey)
             state.surfaces[lmk][d.long] += 1
@@ -640,6 +642,17 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
         # ELECTRE) does not: that paper keeps its own meaning (the scan's override)
         if apart and 2 * apart >= counts[state.dominant[smk]]:
             state.ambiguous.add(smk)
+
+
+def _spelling_words(d: T.AcronymDef) -> list[str]:
+    """The words of a long form capitalised to spell its acronym ("REalite" of "ELimination Et
+    Choix Traduisant la REalite (ELECTRE)"; the MCDA exports had it as a 7-paper concept): no
+    names, though their capitals look like one's. An English word so written is no name
+    anyway (:func:`graphkit.lemmas.spelled_for_acronym`); this finds the others."""
+    return [w for w in d.long.split() if (m := _SPELLING.fullmatch(w)) and m.group(1) in d.short]
+
+
+_SPELLING = re.compile(r"([A-Z]{2,})[a-z]{2,}")
 
 
 def _brings_its_core(state: LinkState, lmk: str, dominant: str) -> bool:
@@ -843,10 +856,11 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
 
 def select(state: LinkState, min_rank_single: int) -> None:
     """The groups that become concepts: found in 2+ papers, artefacts, ranked high for their
-    one paper, or named by the user; never removed ones or ones no text contains."""
+    one paper, or named by the user; never removed ones, ones no text contains, or words that
+    only spell an acronym."""
     renamed_groups = {state.group_of[dmk] for dmk in state.renamed}
     for root, mks in state.groups.items():
-        if any(mk in state.removed for mk in mks) or state.paper_count[root] == 0:
+        if any(mk in state.removed for mk in mks) or state.paper_count[root] == 0 or state.spelled.issuperset(mks):
             continue
         is_art = any(mk in state.artefacts for mk in mks)
         if (

@@ -776,3 +776,10 @@ def test_a_closed_up_prefix_before_an_irregular_plural_is_the_hyphenated_form():
     )
     assert R.display_name(Counter({"multicriteria": 5})) == "multicriteria"
     assert L.singular("multi") == "multi"
+
+
+def test_a_name_in_capitals_keeps_its_own_final_s():
+    """UTADIS (the MCDA exports) was shown "UTADI", DBMS "DBM": an S ends a plural of a name in
+    capitals only when its singular is written too ("GANS" of a capitalised title beside GAN)."""
+    assert R.display_name({"UTADIS": 3}) == "UTADIS" and R.display_name({"DBMS": 2}) == "DBMS"
+    assert R.display_name({"GANS": 1, "GAN": 5}) == "GAN"

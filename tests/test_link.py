@@ -789,3 +789,18 @@ def test_a_word_used_as_a_modifier_is_named_with_its_generic_head(fake):
     picks = [cands("Moderator", "Moderator model") for _ in texts]
     names = {c.name for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
     assert "Moderator model" in names and "Moderator" not in names
+
+
+def test_a_word_capitalised_to_spell_an_acronym_is_no_concept(fake):
+    """The MCDA exports had "REalite" (7 papers), "UTilite" and "DIScriminante": French words
+    of ELECTRE's and UTADIS's long forms, capitalised to spell them, which some papers write
+    where no definition covers them ("...REalite (ELEC-TRE) TRI")."""
+    texts = [
+        "UTilites Additives DIScriminantes (UTADIS) sorts; we query DBpedia.",
+        "The UTilites (UTA-DIS) method and DBpedia.",
+        "A UTilites sorting and UTADIS.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [cands("UTilites", "UTADIS", "DBpedia") for _ in texts]
+    names = {c.name for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
+    assert not {"UTilites", "UTilite"} & names and {"UTADIS", "DBpedia"} <= names
