@@ -525,7 +525,8 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
 def join_named_datasets(state: LinkState) -> None:
     """A name's dataset is the name: "CIFAR10 dataset" joins CIFAR-10 and "ImageNet benchmark"
     ImageNet (:func:`~graphkit.concepts_rules.named_artefact`), but "QA dataset" does not join
-    QA, an acronym of a task ("question answering"): it is a dataset for the task. A name with
+    QA, an acronym of a task ("question answering"): it is a dataset for the task, while "SQuAD
+    dataset" joins SQuAD, which spells a dataset (:func:`_spelled_with`). A name with
     a generic head is the name, an acronym's too ("MCDA method" is MCDA, as "diffusion model"
     is diffusion)."""
     for mk in list(state.surfaces):
@@ -535,9 +536,21 @@ def join_named_datasets(state: LinkState) -> None:
             if (
                 target
                 and target in state.surfaces
-                and (target not in state.expansions or L.word_key(key[-1]) in R.GENERIC_HEADS)
+                and (
+                    target not in state.expansions
+                    or L.word_key(key[-1]) in R.GENERIC_HEADS
+                    or _spelled_with(state, target, key[-1])
+                )
             ):
                 state.sets.union(mk, target)
+
+
+def _spelled_with(state: LinkState, smk: str, head: str) -> bool:
+    """Does the acronym's dominant long form end in ``head``? "SQuAD dataset" is SQuAD, the
+    "Stanford Question Answering Dataset" (dev: 6 papers of a concept of its own)."""
+    lmk = state.dominant.get(smk)
+    written = state.surfaces.get(lmk) if lmk else None
+    return bool(written) and L.word_key(written.most_common(1)[0][0].split()[-1].lower()) == L.word_key(head.lower())
 
 
 def join_name_parts(state: LinkState, joins: frozenset[tuple[str, str]]) -> None:

@@ -804,3 +804,18 @@ def test_a_word_capitalised_to_spell_an_acronym_is_no_concept(fake):
     picks = [cands("UTilites", "UTADIS", "DBpedia") for _ in texts]
     names = {c.name for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
     assert not {"UTilites", "UTilite"} & names and {"UTADIS", "DBpedia"} <= names
+
+
+def test_an_acronym_that_spells_a_dataset_is_its_dataset(fake):
+    """Dev's "SQuAD dataset" (6 papers) was a concept beside SQuAD, the Stanford Question
+    Answering Dataset; "QA dataset" stays apart from QA, question answering, a task."""
+    texts = [
+        "The Stanford Question Answering Dataset (SQuAD) tests question answering (QA).",
+        "We evaluate on the SQuAD dataset and a QA dataset; SQuAD again.",
+        "Results on SQuAD and on the QA dataset for QA.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [cands("SQuAD", "SQuAD dataset", "QA", "QA dataset") for _ in texts]
+    concepts = {c.name: c for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
+    assert "SQuAD dataset" not in concepts and "SQuAD dataset" in concepts["SQuAD"].aliases
+    assert "QA dataset" in concepts

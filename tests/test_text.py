@@ -274,6 +274,15 @@ def test_a_gerund_before_an_adjective_is_a_verb():
     assert "learning rate" in cands and "training data" in cands
 
 
+def test_a_gerund_before_a_name_is_a_verb():
+    """Dev had "training GAN" (5 papers beside "GAN training"), "pruning CNN", "understanding
+    GAN". A capitalised gerund inside a sentence is part of a name ("Ranking SVM")."""
+    cands = [c for c, _ in T.candidate_phrases("We study training GANs and pruning CNNs. Training RNNs is hard.")]
+    assert {"GANs", "CNNs", "RNNs"} <= set(cands)
+    assert not any(c.lower().startswith(("training", "pruning")) for c in cands)
+    assert "Ranking SVM" in [c for c, _ in T.candidate_phrases("We compare with Ranking SVM.")]
+
+
 def test_names_counted_in_parts_join_as_in_the_whole():
     """The distributed build sums each shard's name counts: the joins, and so every shard's
     candidates, are the single process's."""

@@ -218,6 +218,17 @@ def _emit(words: list[str], sent: str, out: list, joins: frozenset[tuple[str, st
         and is_adjective(words[1])
     ):
         words = words[1:]
+    # and before a name: "training GANs", "training RNNs" (dev: a concept "training GAN" in 5
+    # papers beside "GAN training")
+    if (
+        len(words) > 1
+        and words[0].lower().endswith("ing")
+        and words[0].lower() != "spiking"
+        and (words[0].islower() or sent.startswith(words[0]))  # not "Ranking SVM", a name
+        and not is_artefact(words[0])
+        and is_artefact(words[1])
+    ):
+        words = words[1:]
     while words and not _good_head(words[-1]):
         words = words[:-1]
     if not words:
