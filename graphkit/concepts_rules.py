@@ -593,20 +593,28 @@ def named_artefact(key: tuple[str, ...]) -> tuple[str, ...] | None:
 
 def related_key(key: tuple[str, ...] | list[str]) -> str:
     """A looser identity: the core (:func:`generic_core`) with adjectives in -al read as their
-    noun ("convolutional" -> "convolution", "computational" -> "computation") and "net" read as
-    "network". Forms that share it are candidates for one concept; they merge only when their
+    noun ("convolutional" -> "convolution", "computational" -> "computation"), "net" read as
+    "network" and "multiple" before a noun as "multi" ("multiple criteria" / "multicriteria"). Forms that share it are candidates for one concept; they merge only when their
     embeddings agree (:data:`AGREE_SIMILARITY`), which keeps "normal" and "norm" apart. A name's
     dataset ("ImageNet dataset") is the name."""
     core = named_artefact(tuple(key)) or generic_core(tuple(key))
     out = []
-    for p in core:
+    for i, p in enumerate(core):
         w = L.word_key(p)
         if w in ("net", "nets"):
             w = "network"
         elif len(w) > 6 and w.endswith("al") and "NOUN" in L.readings(w[:-2]):
             w = w[:-2]
+        elif w == "multiple" and i + 1 < len(core) and _noun_only(core[i + 1]):
+            w = "multi"  # "multiple criteria sorting" / "multi-criteria sorting", not "multiple linear regression"
         out.append(w)
     return "".join(out)
+
+
+def _noun_only(word: str) -> bool:
+    """An ordinary word the dictionary knows as a noun and not as an adjective."""
+    r = L.readings(L.word_key(word))
+    return "NOUN" in r and "ADJ" not in r
 
 
 def may_merge(a: str, b: str, similarity: float | None = None) -> bool:

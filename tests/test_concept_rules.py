@@ -783,3 +783,13 @@ def test_a_name_in_capitals_keeps_its_own_final_s():
     capitals only when its singular is written too ("GANS" of a capitalised title beside GAN)."""
     assert R.display_name({"UTADIS": 3}) == "UTADIS" and R.display_name({"DBMS": 2}) == "DBMS"
     assert R.display_name({"GANS": 1, "GAN": 5}) == "GAN"
+
+
+def test_multiple_before_a_noun_is_multi():
+    """The MCDA exports had "multiple criteria sorting" (27 papers) beside "multicriteria
+    sorting" (22): candidates for one concept (their embeddings decide); "multiple linear
+    regression" is no "multilinear regression"."""
+    key = lambda s: R.related_key(T.phrase_key(s.split()))  # noqa: E731
+    assert key("multiple criteria sorting") == key("multicriteria sorting") == key("multi-criteria sorting")
+    assert key("multiple object tracking") == key("multi-object tracking")
+    assert key("multiple linear regression") != key("multilinear regression")
