@@ -661,11 +661,22 @@ def _spelling_words(d: T.AcronymDef) -> list[str]:
     """The words of a long form capitalised to spell its acronym ("REalite" of "ELimination Et
     Choix Traduisant la REalite (ELECTRE)"; the MCDA exports had it as a 7-paper concept): no
     names, though their capitals look like one's. An English word so written is no name
-    anyway (:func:`graphkit.lemmas.spelled_for_acronym`); this finds the others."""
-    return [w for w in d.long.split() if (m := _SPELLING.fullmatch(w)) and m.group(1) in d.short]
+    anyway (:func:`graphkit.lemmas.spelled_for_acronym`) and stays the word it is; this finds
+    the others."""
+    return [
+        w
+        for w in d.long.split()
+        if (m := _SPELLING.fullmatch(w)) and m.group(1) in d.short and not L.readings(w.lower())
+    ]  # an English word ("ATTention") shares its merge key with the word itself: attention stays
 
 
 _SPELLING = re.compile(r"([A-Z]{2,})[a-z]{2,}")
+
+
+def _only_spelling(state: LinkState, mks: list[str]) -> bool:
+    """Is the group only words that spell an acronym, never written in lower case ("REalite",
+    "Realite"; not a word some papers also write "autoencoder")?"""
+    return state.spelled.issuperset(mks) and not any(s.islower() for mk in mks for s in state.surfaces[mk])
 
 
 def _brings_its_core(state: LinkState, lmk: str, dominant: str) -> bool:
@@ -873,7 +884,7 @@ def select(state: LinkState, min_rank_single: int) -> None:
     only spell an acronym."""
     renamed_groups = {state.group_of[dmk] for dmk in state.renamed}
     for root, mks in state.groups.items():
-        if any(mk in state.removed for mk in mks) or state.paper_count[root] == 0 or state.spelled.issuperset(mks):
+        if any(mk in state.removed for mk in mks) or state.paper_count[root] == 0 or _only_spelling(state, mks):
             continue
         is_art = any(mk in state.artefacts for mk in mks)
         if (

@@ -819,3 +819,17 @@ def test_an_acronym_that_spells_a_dataset_is_its_dataset(fake):
     concepts = {c.name: c for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
     assert "SQuAD dataset" not in concepts and "SQuAD dataset" in concepts["SQuAD"].aliases
     assert "QA dataset" in concepts
+
+
+def test_a_word_that_spells_an_acronym_once_stays_the_word_it_is(fake):
+    """A long form's "ATtention" or "AUtoencoder" shares its merge key with the word: the 10k
+    scale abstracts lost "attention" (172 papers) to one "ATtention ... (ATS)" definition."""
+    texts = [
+        "ATtention AUtoencoder Sequences (ATAUS) help.",
+        "We use attention in an autoencoder.",
+        "Attention and an autoencoder again.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [cands("ATtention", "AUtoencoder"), cands("attention", "autoencoder"), cands("attention", "autoencoder")]
+    names = {c.name for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
+    assert {"attention", "autoencoder"} <= names
