@@ -45,6 +45,7 @@ __all__ = [
     "spells",
     "display_name",
     "singular_form",
+    "quantity",
     "kind_from_context",
     "name_kind",
     "named_artefact",
@@ -421,6 +422,19 @@ def rejection(phrase: str) -> str | None:
 
 #: Words that start many phrases ("one-shot", "first-order", "better results") but name no
 #: idea alone.
+#: Words that count the plural after them: with it alone they name no idea ("multiple tasks";
+#: "multiple testing", "multiple kernel learning" do).
+_QUANTIFIERS = frozenset("multiple many several various numerous different diverse few".split())
+
+
+def quantity(phrase: str) -> bool:
+    """A count of things, no idea of its own: "multiple languages", "multiple datasets" (22
+    and 14 of 10k scale abstracts had them as concepts). Linking keeps one that longer terms
+    are built on ("multiple criteria" of "multiple criteria decision analysis")."""
+    words = phrase.split()
+    return len(words) == 2 and words[0].lower() in _QUANTIFIERS and L.singular(words[1].lower()) != words[1].lower()
+
+
 _NOT_ALONE = frozenset(
     """one two three four five first second third last next more most less least many much few
     several various new well better best worse worst able given high low large small good bad

@@ -883,9 +883,14 @@ def select(state: LinkState, min_rank_single: int) -> None:
     one paper, or named by the user; never removed ones, ones no text contains, or words that
     only spell an acronym."""
     renamed_groups = {state.group_of[dmk] for dmk in state.renamed}
+    built_on = Counter(key[:2] for keys in state.keys_of.values() for key in keys if len(key) > 2)
     for root, mks in state.groups.items():
         if any(mk in state.removed for mk in mks) or state.paper_count[root] == 0 or _only_spelling(state, mks):
             continue
+        if root not in renamed_groups and all(
+            R.quantity(s) and built_on[_key(s)] < QUANTITY_TERMS for mk in mks for s in state.surfaces[mk]
+        ):
+            continue  # "multiple datasets"; not "multiple criteria", which longer terms are built on
         is_art = any(mk in state.artefacts for mk in mks)
         if (
             not is_art
@@ -901,6 +906,11 @@ def select(state: LinkState, min_rank_single: int) -> None:
         best = min(state.best_rank.get(mk, 10**9) for mk in mks)
         if state.paper_count[root] >= 2 or is_art or best <= min_rank_single or root in renamed_groups:
             state.keep.add(root)
+
+
+#: A count of things ("multiple criteria", :func:`~graphkit.concepts_rules.quantity`) is a
+#: concept when this many longer forms start with it (held-out: 14 for "multiple criteria").
+QUANTITY_TERMS = 3
 
 
 def _headed_forms(state: LinkState, root: str) -> bool:

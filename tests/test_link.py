@@ -833,3 +833,23 @@ def test_a_word_that_spells_an_acronym_once_stays_the_word_it_is(fake):
     picks = [cands("ATtention", "AUtoencoder"), cands("attention", "autoencoder"), cands("attention", "autoencoder")]
     names = {c.name for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
     assert {"attention", "autoencoder"} <= names
+
+
+def test_a_count_of_things_is_no_concept_unless_terms_are_built_on_it(fake):
+    """10k scale abstracts had "multiple datasets" (14 papers), "multiple tasks" (13) as
+    concepts; the MCDA exports' "multiple criteria" starts "multiple criteria decision analysis",
+    "... sorting", "... decision aiding": a term."""
+    assert R.quantity("multiple datasets") and not R.quantity("multiple testing") and not R.quantity("data sets")
+    texts = [
+        "Multiple criteria decision analysis on multiple datasets with multiple criteria.",
+        "Multiple criteria sorting on multiple datasets; multiple criteria again.",
+        "Multiple criteria decision aiding and multiple datasets and multiple criteria.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [
+        cands("multiple criteria decision analysis", "multiple datasets", "multiple criteria"),
+        cands("multiple criteria sorting", "multiple datasets", "multiple criteria"),
+        cands("multiple criteria decision aiding", "multiple datasets", "multiple criteria"),
+    ]
+    names = {c.name for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
+    assert "multiple criteria" in names and "multiple datasets" not in names
