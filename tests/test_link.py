@@ -853,3 +853,16 @@ def test_a_count_of_things_is_no_concept_unless_terms_are_built_on_it(fake):
     ]
     names = {c.name for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
     assert "multiple criteria" in names and "multiple datasets" not in names
+
+
+def test_uses_before_a_generic_head_do_not_decide_whether_a_word_modifies():
+    """10k scale abstracts: "zero-shot" modifies a word in 301 of its 338 uses and stands
+    before a generic head ("zero-shot methods", the thing itself) in 5: a modifier, no
+    concept alone (it was a 52-paper hub); 301 of 338 alone fall under the 90% bar."""
+    from graphkit.link import LinkState, _modifier
+
+    state = LinkState()
+    state.single["zeroshot"], state.modifying["zeroshot"], state.headed["zeroshot"] = 338, 301, 5
+    assert _modifier(state, "zeroshot")
+    state.headed["zeroshot"] = 0
+    assert not _modifier(state, "zeroshot")
