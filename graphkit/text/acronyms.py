@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .clean import sentences
 from .forms import is_artefact
-from .words import STOPWORDS
+from .words import NOUN_VERBS, STOPWORDS
 
 __all__ = ["AcronymDef", "find_acronyms"]
 
@@ -56,7 +56,7 @@ def _long_form_for(short: str, before: str) -> str | None:
     if short.lower() in long.lower().split():
         return None
     first = long.split()[0].lower()
-    if first in STOPWORDS:
+    if first in STOPWORDS and first not in NOUN_VERBS:  # "support vector machine (SVM)" starts with a noun
         return None
     return long
 

@@ -10,7 +10,7 @@ from ..lemmas import is_adjective
 from .clean import sentences
 from .forms import GENERIC_HEADS, artefact_part, is_artefact
 from .tokens import token_texts
-from .words import NON_HEAD, STOPWORDS
+from .words import NON_HEAD, NOUN_VERBS, STOPWORDS
 
 __all__ = [
     "DETERMINERS",
@@ -51,7 +51,7 @@ def _good_head(w: str) -> bool:
     if is_artefact(w):
         return True
     last = lw.split("-")[-1]
-    if last in NON_HEAD or last in STOPWORDS:
+    if last in NON_HEAD or (last in STOPWORDS and last not in NOUN_VERBS):  # a run holds those only as nouns
         return False
     if last.endswith("ed") and last not in {"speed", "need", "seed", "feed", "bed", "embed", "shed"}:
         return False
@@ -149,13 +149,36 @@ def candidate_phrases(
     for sent in sentences(text):
         run: list[str] = []
         toks = token_texts(sent) + ["."]
-        for tok, nxt in zip(toks, toks[1:] + ["."]):
-            if (_breaks(tok) and not _bound(tok, nxt)) or (verbs and tok.lower() in verbs):
+        for prev, tok, nxt in zip(["."] + toks, toks, toks[1:] + ["."]):
+            if (_breaks(tok) and not _bound(tok, nxt) and not _noun_here(prev, tok, nxt)) or (
+                verbs and tok.lower() in verbs
+            ):
                 _emit(run, sent, out, joins)
                 run = []
             elif tok[0].isalnum():
                 run.append(tok)
     return out
+
+
+#: Words after which such a word ends its phrase as its head ("a user study of", "a user study
+#: shows", "the experimental design is"): prepositions, conjunctions and the verbs of a
+#: subject, not an object.
+_AFTER_HEAD = frozenset(
+    "of in on for with and or to that is was are were has have shows showed reveals suggests demonstrates indicates confirms".split()
+)
+
+
+def _noun_here(prev: str, tok: str, nxt: str) -> bool:
+    """Is a :data:`~graphkit.text.words.NOUN_VERBS` word a noun between these neighbours? After an article or a
+    content word, and before a content word (a compound) or the end of the phrase (its head);
+    never before a determiner ("support the")."""
+    low = tok.lower()
+    if low not in NOUN_VERBS:
+        return False
+    p, n = prev.lower(), nxt.lower()
+    if n in DETERMINERS or not (p in DETERMINERS or (prev[0].isalnum() and not _breaks(prev))):
+        return False
+    return (nxt[0].isalnum() and not _breaks(nxt)) or not nxt[0].isalnum() or n in _AFTER_HEAD
 
 
 def _bound(tok: str, nxt: str) -> bool:
