@@ -262,6 +262,10 @@ def test_the_kind_then_the_name_are_two_phrases():
     cands = [c for c, _ in T.candidate_phrases("We compare two multicriteria methods ELECTRE and TOPSIS.")]
     assert "multicriteria methods" in cands and "ELECTRE" in cands
     assert not any("methods ELECTRE" in c for c in cands)
+    # the MCDA exports had "system IRIS", "support system IRIS" and "decision support system IRIS"
+    cands = [c for c, _ in T.candidate_phrases("The decision support system IRIS sorts; the toolkit OpenAI Gym.")]
+    assert "decision support system" in cands and "IRIS" in cands and "OpenAI Gym" in cands
+    assert not any("system IRIS" in c or "toolkit OpenAI" in c for c in cands)
 
 
 def test_a_gerund_before_an_adjective_is_a_verb():

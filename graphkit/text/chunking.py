@@ -199,8 +199,14 @@ _NOUN_GERUNDS = frozenset(
 )
 
 
-# Plural or not: the kind of thing a name is, written before the name ("methods ELECTRE").
-_KIND_WORDS = frozenset(w + s for w in (GENERIC_HEADS - {"based"}) | {"analysis"} for s in ("", "s")) | {"analyses"}
+# Plural or not: the kind of thing a name is, written before the name ("methods ELECTRE",
+# "the decision support system IRIS": the MCDA exports had "system IRIS" and "support system
+# IRIS" as concepts).
+_KIND_WORDS = frozenset(
+    w + s
+    for w in (GENERIC_HEADS - {"based"}) | {"analysis", "system", "tool", "toolkit", "software", "package", "library"}
+    for s in ("", "s")
+) | {"analyses", "libraries"}
 
 # Words a hyphen joins to the end of a name without changing what it names ("LLM-based").
 _NAME_SUFFIXES = NON_HEAD | STOPWORDS | {"like", "style", "type", "scale", "level", "wise"}
