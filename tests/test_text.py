@@ -263,7 +263,7 @@ def test_the_kind_then_the_name_are_two_phrases():
     assert "multicriteria methods" in cands and "ELECTRE" in cands
     assert not any("methods ELECTRE" in c for c in cands)
     # the MCDA exports had "system IRIS", "support system IRIS" and "decision support system IRIS"
-    cands = [c for c, _ in T.candidate_phrases("The decision support system IRIS sorts; the toolkit OpenAI Gym.")]
+    cands = [c for c, _ in T.candidate_phrases("The decision support system IRIS helps; the toolkit OpenAI Gym.")]
     assert "decision support system" in cands and "IRIS" in cands and "OpenAI Gym" in cands
     assert not any("system IRIS" in c or "toolkit OpenAI" in c for c in cands)
 
