@@ -420,8 +420,6 @@ def rejection(phrase: str) -> str | None:
     return None
 
 
-#: Words that start many phrases ("one-shot", "first-order", "better results") but name no
-#: idea alone.
 #: Words that count the plural after them: with it alone they name no idea ("multiple tasks";
 #: "multiple testing", "multiple kernel learning" do).
 _QUANTIFIERS = frozenset("multiple many several various numerous different diverse few".split())
@@ -435,6 +433,8 @@ def quantity(phrase: str) -> bool:
     return len(words) == 2 and words[0].lower() in _QUANTIFIERS and L.singular(words[1].lower()) != words[1].lower()
 
 
+#: Words that start many phrases ("one-shot", "first-order", "better results") but name no
+#: idea alone.
 _NOT_ALONE = frozenset(
     """one two three four five first second third last next more most less least many much few
     several various new well better best worse worst able given high low large small good bad

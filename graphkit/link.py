@@ -660,14 +660,16 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
 def _spelling_words(d: T.AcronymDef) -> list[str]:
     """The words of a long form capitalised to spell its acronym ("REalite" of "ELimination Et
     Choix Traduisant la REalite (ELECTRE)"; the MCDA exports had it as a 7-paper concept): no
-    names, though their capitals look like one's. An English word so written is no name
-    anyway (:func:`graphkit.lemmas.spelled_for_acronym`) and stays the word it is; this finds
-    the others."""
-    return [
-        w
-        for w in d.long.split()
-        if (m := _SPELLING.fullmatch(w)) and m.group(1) in d.short and not L.readings(w.lower())
-    ]  # an English word ("ATTention") shares its merge key with the word itself: attention stays
+    names, though their capitals look like one's. A long form spells so with two words or
+    more (ELimination ... REalite; one such word is a name's own capitals, as in "XGBoost
+    Regression Trees (XGBRT)"). An English word so written is no name anyway
+    (:func:`graphkit.lemmas.spelled_for_acronym`) and stays the word it is; this finds the
+    others."""
+    spelling = [w for w in d.long.split() if (m := _SPELLING.fullmatch(w)) and m.group(1) in d.short]
+    if len(spelling) < 2:  # one is a name's own capitals: "XGBoost Regression Trees (XGBRT)"
+        return []
+    # an English word ("ATtention") shares its merge key with the word itself: attention stays
+    return [w for w in spelling if not L.readings(w.lower())]
 
 
 _SPELLING = re.compile(r"([A-Z]{2,})[a-z]{2,}")

@@ -739,7 +739,8 @@ def test_a_names_part_alone_is_the_whole_name(fake):
     assert "TRI" in names["ELECTRE TRI"].aliases and "TRI-C" in names["ELECTRE TRI-C"].aliases
     tri = names["ELECTRE TRI"].key
     assert {m.paper_id for m in linked.mentions if m.concept_key == tri} >= {"p3", "p4"}
-    # without the corpus's joins (an extraction that brings none is counted from its texts) the same
+    # an extraction that brings no joins has them counted from its texts (above); one that
+    # brings an empty set has none
     assert ex.joins is None
     apart = link(papers, extraction(texts, ex.candidates, fake, joins=frozenset()), embedder=fake)
     assert "TRI" in {c.name for c in apart.concepts}  # no join given: TRI stays its own concept
@@ -833,6 +834,15 @@ def test_a_word_that_spells_an_acronym_once_stays_the_word_it_is(fake):
     picks = [cands("ATtention", "AUtoencoder"), cands("attention", "autoencoder"), cands("attention", "autoencoder")]
     names = {c.name for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
     assert {"attention", "autoencoder"} <= names
+    # an English word stays though the papers write it only with a capital
+    texts = ["ATtention AUtoencoder Sequences (ATAUS) help.", "Attention helps.", "Attention again."]
+    picks = [cands("ATtention"), cands("Attention"), cands("Attention")]
+    names = {c.name.lower() for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
+    assert "attention" in names
+    # one word with capitals of its own in a long form is a name: "XGBoost Regression Trees (XGBRT)"
+    texts = ["XGBoost Regression Trees (XGBRT) fit.", "We train XGBoost.", "XGBoost again."]
+    picks = [cands("XGBRT", "XGBoost"), cands("XGBoost"), cands("XGBoost")]
+    assert "XGBoost" in {c.name for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
 
 
 def test_a_count_of_things_is_no_concept_unless_terms_are_built_on_it(fake):
