@@ -49,6 +49,7 @@ __all__ = [
     "kind_from_context",
     "name_kind",
     "named_artefact",
+    "DATASET_HEADS",
     "GRADERS",
     "ADJECTIVE_USE",
     "MIN_USES",
@@ -586,7 +587,7 @@ def generic_core(key: tuple[str, ...]) -> tuple[str, ...]:
 
 
 #: Heads that, after a name, name the same artefact the name does.
-_DATASET_HEADS = frozenset("dataset benchmark corpus database".split())
+DATASET_HEADS = frozenset("dataset benchmark corpus database".split())
 
 
 def named_artefact(key: tuple[str, ...]) -> tuple[str, ...] | None:
@@ -597,7 +598,7 @@ def named_artefact(key: tuple[str, ...]) -> tuple[str, ...] | None:
     named = key[:-1]
     if (
         named
-        and L.word_key(key[-1]) in _DATASET_HEADS | GENERIC_HEADS
+        and L.word_key(key[-1]) in DATASET_HEADS | GENERIC_HEADS
         and any(L.is_name(p) for p in named)
         and all(L.is_name(p) or p.isdigit() for p in named)
     ):

@@ -528,21 +528,30 @@ def join_named_datasets(state: LinkState) -> None:
     QA, an acronym of a task ("question answering"): it is a dataset for the task, while "SQuAD
     dataset" joins SQuAD, which spells a dataset (:func:`_spelled_with`). A name with
     a generic head is the name, an acronym's too ("MCDA method" is MCDA, as "diffusion model"
-    is diffusion)."""
-    for mk in list(state.surfaces):
-        for key in state.keys_of[mk]:
-            name = R.named_artefact(key)
-            target = R.group_key(name) if name else None
-            if (
-                target
-                and target in state.surfaces
-                and (
-                    target not in state.expansions
-                    or L.word_key(key[-1]) in R.GENERIC_HEADS
-                    or _spelled_with(state, target, key[-1])
-                )
-            ):
-                state.sets.union(mk, target)
+    is diffusion), but a dataset's model is a model trained on it ("ImageNet model", beside
+    "ImageNet dataset", is no alias of ImageNet)."""
+    named = [(mk, key, R.named_artefact(key)) for mk in list(state.surfaces) for key in state.keys_of[mk]]
+    datasets = {  # names written with a dataset's head that they are: not "QA dataset" of QA, a task
+        target
+        for _, key, name in named
+        if name
+        and L.word_key(key[-1]) in R.DATASET_HEADS
+        and ((target := R.group_key(name)) not in state.expansions or _spelled_with(state, target, key[-1]))
+    }
+    for mk, key, name in named:
+        target = R.group_key(name) if name else None
+        head = L.word_key(key[-1])
+        if (
+            target
+            and target in state.surfaces
+            and not (head in _TRAINED_ON and target in datasets)
+            and (target not in state.expansions or head in R.GENERIC_HEADS or _spelled_with(state, target, key[-1]))
+        ):
+            state.sets.union(mk, target)
+
+
+#: Heads that, after a dataset's name, make a thing trained on it ("ImageNet model").
+_TRAINED_ON = frozenset("model architecture".split())
 
 
 def _spelled_with(state: LinkState, smk: str, head: str) -> bool:

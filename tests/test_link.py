@@ -876,3 +876,19 @@ def test_uses_before_a_generic_head_do_not_decide_whether_a_word_modifies():
     assert _modifier(state, "zeroshot")
     state.headed["zeroshot"] = 0
     assert not _modifier(state, "zeroshot")
+
+
+def test_a_datasets_model_is_no_alias_of_the_dataset(fake):
+    """Dev's ImageNet had the alias "ImageNet model": a model trained on ImageNet. "ImageNet
+    dataset" and "ImageNet benchmark" are ImageNet; an acronym's "MCDA method" is MCDA."""
+    texts = [
+        "We train on the ImageNet dataset; an ImageNet model transfers. MCDA method and MCDA.",
+        "ImageNet benchmark results for an ImageNet model. MCDA again.",
+        "ImageNet and the ImageNet model again; an MCDA method.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [cands("ImageNet", "ImageNet dataset", "ImageNet model", "ImageNet benchmark", "MCDA", "MCDA method")] * 3
+    concepts = {c.name: c for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
+    assert {"ImageNet dataset", "ImageNet benchmark"} <= set(concepts["ImageNet"].aliases)
+    assert "ImageNet model" not in concepts["ImageNet"].aliases
+    assert "MCDA method" in concepts["MCDA"].aliases
