@@ -609,9 +609,10 @@ def named_artefact(key: tuple[str, ...]) -> tuple[str, ...] | None:
 def related_key(key: tuple[str, ...] | list[str]) -> str:
     """A looser identity: the core (:func:`generic_core`) with adjectives in -al read as their
     noun ("convolutional" -> "convolution", "computational" -> "computation"), "net" read as
-    "network" and "multiple" before a noun as "multi" ("multiple criteria" / "multicriteria"). Forms that share it are candidates for one concept; they merge only when their
-    embeddings agree (:data:`AGREE_SIMILARITY`), which keeps "normal" and "norm" apart. A name's
-    dataset ("ImageNet dataset") is the name."""
+    "network" and "multiple" before a noun as "multi" ("multiple criteria" / "multicriteria").
+    Forms that share it are candidates for one concept; they merge only when their embeddings
+    agree (:data:`AGREE_SIMILARITY`), which keeps "normal" and "norm" apart. A name's dataset
+    ("ImageNet dataset") is the name."""
     core = named_artefact(tuple(key)) or generic_core(tuple(key))
     out = []
     for i, p in enumerate(core):
