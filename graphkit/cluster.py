@@ -35,6 +35,7 @@ import os
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -152,11 +153,7 @@ def _extract(papers, verbs, fast, cache_path, top_n, _after=None, center=None, j
 def _for_client(ex: Extraction, fast: bool) -> Extraction:
     """A shard's extraction as the client takes it: the fast mode's phrase vectors as their
     vocabulary only (the client computes any it asks for, bit for bit the same)."""
-    if fast:
-        return Extraction(ex.texts, ex.candidates, ex.phrases, ex.acronyms, ex.doc_vectors, {}, ex.joins)
-    return Extraction(
-        ex.texts, ex.candidates, ex.phrases, ex.acronyms, ex.doc_vectors, dict(ex.phrase_vectors), ex.joins
-    )
+    return replace(ex, phrase_vectors={} if fast else dict(ex.phrase_vectors))
 
 
 def _vocabulary(ex: Extraction) -> set[str]:

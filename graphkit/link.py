@@ -203,6 +203,9 @@ _KIND_HEADS = {
 }
 
 
+#: Single words too broad to be a concept alone (the pool leaves them out, the scan derives no form from them).
+_NEVER_ALONE = TOO_BROAD | BROAD_ALONE
+
 #: Groups whose vectors keep_meant holds at once.
 _BLOCK = 50_000
 
@@ -429,7 +432,7 @@ def _add(state: LinkState, text: str, rank: int, artefact: bool, is_scaffold: Ca
     key = _key(text)
     if not key or is_scaffold(text) or R.rejection(text):
         return
-    if len(key) == 1 and (key[0].lower() in TOO_BROAD or key[0].lower() in BROAD_ALONE) and not artefact:
+    if len(key) == 1 and key[0].lower() in _NEVER_ALONE and not artefact:
         return
     mk = _mk(text)
     if not mk:
@@ -742,7 +745,7 @@ def group(state: LinkState) -> None:
             if mk in state.expansions:
                 state.acronym_forms[root].update(state.keys_of[mk])
         for c in {c for key in fs if len(key) - len(c := T.core(key)) == 1}:
-            if deriver.get(c) == root and not (len(c) == 1 and (c[0] in TOO_BROAD or c[0] in BROAD_ALONE)):
+            if deriver.get(c) == root and not (len(c) == 1 and c[0] in _NEVER_ALONE):
                 fs.update(v for v in (c + (h,) for h in T.GENERIC_HEADS) if v not in owner)
         state.forms[root] = {f for f in fs if f}
 
