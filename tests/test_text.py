@@ -355,3 +355,18 @@ def test_lower_bound_is_a_term_though_lower_is_a_stop_word():
     cands = [c for c, _ in T.candidate_phrases("We prove a tight lower bound and reach lower cost.")]
     assert "lower bound" in cands and "tight lower bound" in cands
     assert not any(c.startswith("lower c") for c in cands)
+
+
+def test_an_en_dash_between_letters_joins_a_compound_but_not_a_range_or_a_dash():
+    """Held-out "Multi\u2013criteria decision aid" gave a concept "criteria decision aid"."""
+    from graphkit.text.clean import clean
+
+    assert clean("Multi\u2013criteria decision aid methods") == "Multi-criteria decision aid methods"
+    assert clean("from 1987\u20132025") == "from 1987\u20132025"
+    assert clean("MCDA\u2013Multi-Criteria Decision Analysis") == "MCDA\u2013Multi-Criteria Decision Analysis"
+    assert clean("a \u2013 b") == "a \u2013 b"
+    assert clean("simplified\u2013to factual consistency") == "simplified\u2013to factual consistency"
+    phrases = [p for p, _ in T.candidate_phrases(clean("We use multi\u2013criteria decision aid methods."))]
+    assert "multi-criteria decision aid methods" in phrases
+    assert "criteria decision aid methods" not in phrases
+

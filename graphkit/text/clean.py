@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from .words import STOPWORDS
+
 __all__ = ["CONTROL_CHARS", "clean", "sentences"]
 
 #: Characters XML cannot hold and nobody can see: C0 controls other than tab, newline and
@@ -12,6 +14,17 @@ __all__ = ["CONTROL_CHARS", "clean", "sentences"]
 CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2212\ufe63\uff0d"), "-")
+#: An en dash between a letter and a lower-case word joins a compound ("Multi\u2013criteria
+#: Classification Methods": held-out had a concept "criteria decision aid"); between digits it
+#: is a range, before a capital or a stop word often a dash ("MCDA\u2013Multi-Criteria
+#: Decision Analysis", "is also simplified\u2013to factual consistency").
+_EN_DASH_JOIN = re.compile(r"(?<=[^\W\d_])\u2013(?=([a-z]+))")
+
+
+def _en_dash(m: re.Match) -> str:
+    return m.group() if m.group(1) in STOPWORDS else "-"
+
+
 _LATEX_CMD = re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|mathrm|mathbf|mathcal|text|url)\{([^{}]*)\}")
 _LATEX_ESC = re.compile(r"\\([%&#_$])")
 _MATH = re.compile(r"\$([^$]{0,80})\$")
@@ -19,11 +32,14 @@ _MARKUP = re.compile(r"(?<!\w)[*_]{1,2}(?=\S)(.+?)(?<=\S)[*_]{1,2}(?!\w)")
 
 
 def clean(text: str) -> str:
-    """Text for analysis: LaTeX and Markdown emphasis removed, dashes unified.
+    """Text for analysis: LaTeX and Markdown emphasis removed, dashes unified (an en dash too,
+    between letters).
 
     The stored abstract stays verbatim; only extraction reads the cleaned form.
     """
     text = text.translate(_DASHES)
+    if "\u2013" in text:
+        text = _EN_DASH_JOIN.sub(_en_dash, text)
     text = _LATEX_CMD.sub(r"\1", text)
     text = _LATEX_ESC.sub(r"\1", text)
     text = _MATH.sub(lambda m: m.group(1).replace("\\", ""), text)
