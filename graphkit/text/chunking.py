@@ -123,15 +123,22 @@ def _count_names(words: list[str], c: Counter) -> None:
             c[(name,)] += 1
             if prev:
                 c[(prev, name)] += 1
-        prev = "" if ends else name
+        prev = "" if ends else name or _titled(tok)
+
+
+def _titled(tok: str) -> str:
+    """A word in title case as the name it may be ("Electre" of "Electre TRI-B", 2 of the 9
+    uses of TRI-B in the MCDA exports), else ""."""
+    return tok.upper() if len(tok) > 2 and tok[0].isupper() and tok[1:].islower() and tok.isalpha() else ""
 
 
 def name_joins(counts: Counter) -> frozenset[tuple[str, str]]:
-    """The (name, name) pairs read as one name (:data:`JOIN_SHARE`, :data:`JOIN_MIN_USES`)."""
+    """The (name, name) pairs read as one name (:data:`JOIN_SHARE`, :data:`JOIN_MIN_USES`); the
+    first may be written in title case too ("Electre TRI-B"), if it is a name elsewhere."""
     return frozenset(
         k
         for k, n in counts.items()
-        if len(k) == 2 and counts[k[1:]] >= JOIN_MIN_USES and n >= JOIN_SHARE * counts[k[1:]]
+        if len(k) == 2 and counts[k[1:]] >= JOIN_MIN_USES and n >= JOIN_SHARE * counts[k[1:]] and counts[k[:1]]
     )
 
 
@@ -296,7 +303,7 @@ def _emit(words: list[str], sent: str, out: list, joins: frozenset[tuple[str, st
                 continue
             if not _good_head(phrase[-1]) or phrase[0].lower().split("-")[0] in NON_HEAD:
                 continue
-            if start and (name_of(words[start - 1])[0], name_of(phrase[0])[0]) in joins:
+            if start and (name_of(words[start - 1])[0] or _titled(words[start - 1]), name_of(phrase[0])[0]) in joins:
                 continue  # a name's last part: "TRI" of "ELECTRE TRI" (see extract.name_joins)
             out.append((" ".join(phrase), sent))
         break  # only head-final sub-phrases of the longest run
