@@ -589,6 +589,10 @@ def generic_core(key: tuple[str, ...]) -> tuple[str, ...]:
 #: Heads that, after a name, name the same artefact the name does.
 DATASET_HEADS = frozenset("dataset benchmark corpus database".split())
 
+#: A generic head only after a name: "ELECTRE-TRI methodology" is ELECTRE TRI (held-out: 6
+#: papers), but "design methodology" is no design.
+_NAME_HEADS = DATASET_HEADS | GENERIC_HEADS | {"methodology"}
+
 
 def named_artefact(key: tuple[str, ...]) -> tuple[str, ...] | None:
     """The name in a name's dataset or a name with a generic head ("CIFAR10 dataset" -> CIFAR10,
@@ -598,7 +602,7 @@ def named_artefact(key: tuple[str, ...]) -> tuple[str, ...] | None:
     named = key[:-1]
     if (
         named
-        and L.word_key(key[-1]) in DATASET_HEADS | GENERIC_HEADS
+        and L.word_key(key[-1]) in _NAME_HEADS
         and any(L.is_name(p) for p in named)
         and all(L.is_name(p) or p.isdigit() for p in named)
     ):

@@ -793,3 +793,13 @@ def test_multiple_before_a_noun_is_multi():
     assert key("multiple criteria sorting") == key("multicriteria sorting") == key("multi-criteria sorting")
     assert key("multiple object tracking") == key("multi-object tracking")
     assert key("multiple linear regression") != key("multilinear regression")
+
+
+def test_a_name_with_methodology_after_it_is_the_name():
+    """Held-out "ELECTRE-TRI methodology" (6 papers) stood beside ELECTRE TRI; "methodology" is a
+    generic head only after a name ("design methodology" is no design)."""
+    assert R.named_artefact(("ELECTRE", "TRI", "methodology")) == ("ELECTRE", "TRI")
+    assert R.named_artefact(("ELECTRE", "TRI", "methodologies")) == ("ELECTRE", "TRI")
+    assert R.named_artefact(("design", "methodology")) is None
+    assert R.generic_core(("design", "methodology")) == ("design", "methodology")
+
