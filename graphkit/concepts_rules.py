@@ -483,6 +483,28 @@ MODIFIER_USE = 0.9
 MODIFIER_MIN_USES = 20
 
 
+#: Prefixes that make an adjective of the noun they are joined to: "multi-objective",
+#: "multi-criteria", "inter-class" modify a head ("multi-objective optimization"). Not "self"
+#: or "co", whose compounds are nouns ("self-attention", "co-training"), nor a word written
+#: solid ("multiset" is a noun).
+_ADJECTIVE_PREFIXES = ("multi-", "multi ", "inter-", "intra-")
+
+
+def prefix_adjective(form: str) -> bool:
+    """Is ``form`` one prefixed word that only modifies ("multi-objective", "multi-task",
+    "intra-class")? Not a name ("Multi-PIE", "multi-GPU"): a name is a thing; nor a plural or
+    a noun made to be one ("multi-encoders", "multi-modality", "multi-sampling": 10k scale
+    abstracts)."""
+    low = form.lower()
+    if not low.startswith(_ADJECTIVE_PREFIXES) or form.isupper():
+        return False
+    rest = low[6:]  # every prefix above is six characters
+    return rest.isalpha() and not L.is_name(form[6:]) and L.word_key(rest) == rest and not rest.endswith(_NOUN_SUFFIXES)
+
+
+_NOUN_SUFFIXES = ("ity", "ness", "ism", "ing", "tion", "sion", "ment", "ance", "ence", "ship")
+
+
 def used_as_modifier(modifying: int, occurrences: int) -> bool:
     """Does a single word found ``occurrences`` times, ``modifying`` of them right before a word
     it modifies, only ever modify?"""

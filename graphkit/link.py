@@ -927,7 +927,13 @@ def _modifier(state: LinkState, root: str) -> bool:
     (:func:`~graphkit.concepts_rules.used_as_modifier`)? Its uses before a generic head count
     neither way: "zero-shot methods" is the thing itself (10k scale abstracts: "zero-shot"
     modifies a word in 301 of its 333 other uses)."""
-    return R.used_as_modifier(state.modifying[root], state.single[root] - state.headed[root])
+    return R.used_as_modifier(state.modifying[root], state.single[root] - state.headed[root]) or _prefixed(state, root)
+
+
+def _prefixed(state: LinkState, root: str) -> bool:
+    """Is one of the group's forms a prefixed word that only modifies (held-out "multi-objective",
+    :func:`~graphkit.concepts_rules.prefix_adjective`)?"""
+    return any(R.prefix_adjective(s) for mk in state.groups.get(root, ()) for s in state.surfaces[mk])
 
 
 #: A count of things ("multiple criteria", :func:`~graphkit.concepts_rules.quantity`) is a
@@ -964,10 +970,15 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             concept_name = renamed_to
         else:
             first = min(counts, key=lambda s: _name_order(state, root, s, counts[s]))
-            modifier = _modifier(state, root) and (
-                _capitalised(first, counts)  # "Bayesian", "Gaussian": adjectives of names, whatever the dictionary says
-                or not any("NOUN" in L.readings(w.lower()) for w in first.split()[-1].split("-"))
-            )  # but "black box" (18 dev papers, "black-box attacks") names a thing: a box
+            # "Bayesian", "Gaussian": adjectives of names, whatever the dictionary says; but "black
+            # box" (18 dev papers, "black-box attacks") names a thing: a box
+            modifier = R.prefix_adjective(first) or (
+                _modifier(state, root)
+                and (
+                    _capitalised(first, counts)
+                    or not any("NOUN" in L.readings(w.lower()) for w in first.split()[-1].split("-"))
+                )
+            )
             surface = _headed(state, root, first, counts, always=modifier)
             same = _mk(surface)
             votes: Counter = Counter()
@@ -975,7 +986,8 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
                 if _mk(s) == same:
                     votes[M.authors_case(s, case)] += c
             concept_name = R.display_name(votes)
-            if R.rejection(concept_name):  # a name no concept may have ("How" led 79,345 abstracts' --fast map)
+            # a name no concept may have ("How" led 79,345 abstracts' --fast map)
+            if R.rejection(concept_name) or R.prefix_adjective(concept_name):
                 state.keep.discard(root)
                 continue
         aliases: dict[str, str] = {}

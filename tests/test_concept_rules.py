@@ -803,3 +803,25 @@ def test_a_name_with_methodology_after_it_is_the_name():
     assert R.named_artefact(("design", "methodology")) is None
     assert R.generic_core(("design", "methodology")) == ("design", "methodology")
 
+
+@pytest.mark.parametrize(
+    ("form", "adjective"),
+    [
+        ("multi-objective", True),  # held-out: a concept of 7 papers
+        ("Multi-Objective", True),
+        ("multi task", True),
+        ("multi-encoders", False),  # a plural names things (10k scale abstracts)
+        ("multi-modality", False),  # so does a noun of a quality (13 papers at 10k)
+        ("multi-criteria", False),  # a plural; the modifier rule names it (multicriteria method)
+        ("intra-class", True),
+        ("multi-objective optimization", False),  # the thing itself
+        ("Multi-PIE", False),  # a name
+        ("multi-GPU", False),
+        ("MULTI-OBJECTIVE", False),  # a title in capitals: the case says nothing
+        ("multiset", False),  # written solid: a noun
+        ("self-attention", False),  # "self" and "co" make nouns
+        ("co-training", False),
+    ],
+)
+def test_a_prefixed_word_that_only_modifies(form, adjective):
+    assert R.prefix_adjective(form) is adjective

@@ -792,6 +792,26 @@ def test_a_word_used_as_a_modifier_is_named_with_its_generic_head(fake):
     assert "Moderator model" in names and "Moderator" not in names
 
 
+def test_a_prefixed_word_is_a_modifier_whatever_its_uses(fake):
+    """Held-out "multi-objective" (7 papers) was a concept: a multi- word is an adjective
+    ("a multi-objective and multi-criteria approach"), so the concept is its headed form when 5+ papers
+    write it, and nothing when fewer do."""
+    alone = "Work on multi-objective, and multi-objective."
+    texts = ["A multi-objective approach. " + alone] * 5 + [alone] * 3
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [cands("multi-objective", "multi-objective approach") for _ in texts]
+    names = {c.name for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
+    assert "multi-objective approach" in names and "multi-objective" not in names
+    texts = ["A multi-objective approach. " + alone] * 2 + [alone] * 6
+    names = {c.name for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
+    assert not any(n.startswith("multi-objective") for n in names)
+    # the same uses of a word with no prefix keep it
+    plain = [t.replace("multi-objective", "modcriteria") for t in texts]
+    picks = [cands("modcriteria", "modcriteria approach") for _ in texts]
+    names = {c.name for c in link(papers, extraction(plain, picks, fake), embedder=fake).concepts}
+    assert "modcriteria" in names
+
+
 def test_a_word_capitalised_to_spell_an_acronym_is_no_concept(fake):
     """The MCDA exports had "REalite" (7 papers), "UTilite" and "DIScriminante": French words
     of ELECTRE's and UTADIS's long forms, capitalised to spell them, which some papers write
