@@ -334,6 +334,7 @@ class LinkState:
     mates: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> groups listed beside it
     single: Counter = field(default_factory=Counter)  # group -> occurrences of its one-word forms ("black-box" too)
     graded: Counter = field(default_factory=Counter)  # group -> those right after "very", "is", ... (R.GRADERS)
+    adverbed: Counter = field(default_factory=Counter)  # group -> those right after "differentially", ...
     modifying: Counter = field(default_factory=Counter)  # group -> those right before a content word
     headed: Counter = field(default_factory=Counter)  # group -> those right before a generic head
     verbal: Counter = field(default_factory=Counter)  # group -> those (not in -ing) right before "the", "a", ...
@@ -393,7 +394,7 @@ def _keep_only_the_concepts(state: LinkState) -> None:
     state.paper_count = Counter({r: n for r, n in state.paper_count.items() if r in keep})
     for name in (
         "surfaces keys_of artefacts best_rank long_forms expansions local dominant ambiguous groups"
-        " acronym_forms form_papers next_words built_on mates single graded verbal"
+        " acronym_forms form_papers next_words built_on mates single graded adverbed modifying headed verbal"
     ).split():
         getattr(state, name).clear()
     state.sets = UnionFind()
@@ -794,8 +795,11 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             # ("score-based" is about score, as "diffusion-based" is about diffusion: not counted)
             if len(f) == 1 or (f[-1] != "based" and end not in inner and all(q in inner for q in range(pos + 1, end))):
                 state.single[root] += 1
-                if pos and seq[pos - 1] in R.GRADERS:
+                prev = seq[pos - 1] if pos else None
+                if prev in R.GRADERS:
                     state.graded[root] += 1  # "is challenging", "very stable": an adjective
+                elif prev is not None and R.adverb_grades(prev, f):
+                    state.adverbed[root] += 1  # "differentially private"
                 if end < len(seq) and seq[end] in DETERMINERS and not f[-1].endswith("ing"):
                     state.verbal[root] += 1  # "leverage the", "design a": a verb
                 nxt = seq[end] if end < len(seq) else None
@@ -911,6 +915,7 @@ def select(state: LinkState, min_rank_single: int) -> None:
             and root not in renamed_groups
             and (
                 R.used_as_adjective(state.graded[root], state.single[root])
+                or R.used_after_adverbs(state.adverbed[root], state.single[root])
                 or R.used_as_verb(state.verbal[root], state.single[root])
                 or (_modifier(state, root) and not _headed_forms(state, root))
             )
