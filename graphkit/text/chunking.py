@@ -123,7 +123,7 @@ def _count_names(words: list[str], c: Counter) -> None:
             c[(name,)] += 1
             if prev:
                 c[(prev, name)] += 1
-        prev = "" if ends else name or _titled(tok)
+        prev = "" if ends else name or (_titled(tok) if tok[:1].isupper() else "")  # most words are lower case
 
 
 def _titled(tok: str) -> str:
