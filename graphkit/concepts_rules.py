@@ -406,6 +406,8 @@ def rejection(phrase: str) -> str | None:
         return "verb"
     if len(words) == 1 and (L.is_adjective(head) or L.noun_lemma(head.lower()) in _MODIFIERS):  # "multiples"
         return "adjective"
+    if len(parts) == 1 and L.prefixed_adjective(lower[0]):
+        return "adjective"  # "nonlinear"; alone only: "positive semidefinite" is the long form of PSD
     if len(words) == 1 and len(parts) == 1 and (L.noun_lemma(head.lower()) in _NOT_ALONE or not _wordlike(head)):
         return "not alone"  # "ones", "betters", "first", "o", "2", "github.com": hubs of 79k abstracts in --fast
     if (

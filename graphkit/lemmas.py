@@ -230,6 +230,16 @@ def is_nominal(word: str) -> bool:
 
 
 @lru_cache(maxsize=200_000)
+def prefixed_adjective(word: str) -> bool:
+    """Is a lower-case word the dictionary lacks a prefix and an adjective it knows (10k scale
+    "nonlinear", 38 papers, and "nonconvex", as "linear" and "convex")? Only an adjective and
+    nothing else: "coreset" is no "co-reset"."""
+    return not readings(word) and any(
+        word.startswith(p) and len(word) > len(p) + 3 and readings(word[len(p) :]) == {"ADJ"} for p in PREFIXES
+    )
+
+
+@lru_cache(maxsize=200_000)
 def is_adjective(word: str) -> bool:
     """An ordinary word that is only an adjective or adverb ("neural", "deep", "faster",
     "convolutional"): it cannot be a concept on its own."""

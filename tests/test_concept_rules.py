@@ -850,3 +850,17 @@ def test_a_name_with_methodology_after_it_is_the_name():
 )
 def test_a_prefixed_word_that_only_modifies(form, adjective):
     assert R.prefix_adjective(form) is adjective
+
+
+def test_a_prefix_before_an_adjective_the_dictionary_knows_makes_an_adjective():
+    """10k scale abstracts: "nonlinear" (38 papers) and "nonconvex" (27) were concepts; the
+    dictionary lacks them, but knows "linear" and "convex" only as adjectives. "coreset" is no
+    "co-reset" and "subgraph" a graph: nouns as before. Rejecting "positive semidefinite" too
+    made "power spectral density" the meaning of PSD on the 10k scale abstracts."""
+    for word in ("nonlinear", "nonconvex", "submodular", "bilinear", "Nonlinear"):
+        assert R.rejection(word) == "adjective", word
+    for word in ("coreset", "subgraph", "multiset", "nonlinearity", "preprocessing", "coattention"):
+        assert R.rejection(word) is None, word
+    assert R.rejection("nonlinear model") is None and R.rejection("nonconvex optimization") is None
+    # alone only: "positive semidefinite" is the long form PSD spells (and "DR-submodular" a name's)
+    assert R.rejection("positive semidefinite") is None and R.rejection("DR-submodular") is None
