@@ -368,6 +368,8 @@ def rejection(phrase: str) -> str | None:
         or any(w in STOP_WORDS and w not in _INNER_OK for w in lower[1:-1])
     ):
         return "stop word"
+    if len(parts) == 1 and lower[0] in _NOTATION and not parts[0].isupper():
+        return "notation"  # "min_x max_y": 10k scale "max" (45 papers) and "min" (14, merged with MIN)
     if any(
         "-" in w
         and not w.isupper()
@@ -438,6 +440,10 @@ def quantity(phrase: str) -> bool:
 
 #: Words that start many phrases ("one-shot", "first-order", "better results") but name no
 #: idea alone.
+#: Mathematical operators, written in formulas and no concept alone (an acronym in capitals,
+#: MIN or MAX, is a name).
+_NOTATION = frozenset("max min argmax argmin arg sup inf lim liminf limsup log exp sin cos tanh det diag".split())
+
 _NOT_ALONE = frozenset(
     """one two three four five first second third last next more most less least many much few
     several various new well better best worse worst able given high low large small good bad

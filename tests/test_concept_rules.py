@@ -864,3 +864,21 @@ def test_a_prefix_before_an_adjective_the_dictionary_knows_makes_an_adjective():
     assert R.rejection("nonlinear model") is None and R.rejection("nonconvex optimization") is None
     # alone only: "positive semidefinite" is the long form PSD spells (and "DR-submodular" a name's)
     assert R.rejection("positive semidefinite") is None and R.rejection("DR-submodular") is None
+
+
+@pytest.mark.parametrize(
+    ("form", "why"),
+    [
+        ("max", "notation"),
+        ("Max", "notation"),
+        ("argmin", "notation"),
+        ("log", "notation"),
+        ("MAX", None),
+        ("max pooling", None),
+        ("min-max", None),
+    ],
+)
+def test_a_mathematical_operator_alone_is_no_concept(form, why):
+    """10k scale abstracts: "max" (45 papers, "min_x max_y f(x, y)") and "min" (14, merged with
+    the network MIN) were concepts; in capitals it is a name."""
+    assert R.rejection(form) == why
