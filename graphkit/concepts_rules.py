@@ -370,6 +370,8 @@ def rejection(phrase: str) -> str | None:
         return "stop word"
     if len(parts) == 1 and lower[0] in _NOTATION and not parts[0].isupper():
         return "notation"  # "min_x max_y": 10k scale "max" (45 papers) and "min" (14, merged with MIN)
+    if len(parts) == 1 and lower[0] in L.VERBS_ALONE:
+        return "verb"  # "agents act" (but "dialogue act", "parse tree", "edit distance")
     if any(
         "-" in w
         and not w.isupper()
@@ -404,7 +406,7 @@ def rejection(phrase: str) -> str | None:
     praise = lower[:3] in (["state", "of", "the"], ["state", "of", "theart"])
     if words[0].lower() in _NOT_FIRST or praise or lower[:2] in (["real", "world"], ["real", "worlds"]):
         return "scaffold"  # "based reinforcement learning", "state-of-the-art GAN"
-    if any(L.is_verb_only(p) for p in parts) or any(_verb_s(p) for p in parts[:-1]):
+    if any(L.is_verb_only(p) for p in parts if p.lower() not in _PREFIXES) or any(_verb_s(p) for p in parts[:-1]):
         return "verb"
     if len(words) == 1 and (L.is_adjective(head) or L.noun_lemma(head.lower()) in _MODIFIERS):  # "multiples"
         return "adjective"
