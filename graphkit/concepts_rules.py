@@ -330,8 +330,12 @@ _MODIFIERS = frozenset(
 _TERM_HEADS = frozenset("model network net".split())
 
 # Adjectives that fit any network, so adjective + "model" says nothing ("deep model",
-# "neural model"; but "deep network" is the authors' term).
-_VAGUE = frozenset("deep neural large small big complex trained learned powerful".split())
+# "neural model"; but "deep network" is the authors' term). The 10k scale abstracts had
+# "optimal model" (50 papers), "supervised model" (52), "unsupervised model" (55), "greedy
+# model" (30: its "greedy approach", "greedy method"...), "flexible model" and "tractable model".
+_VAGUE = frozenset(
+    "deep neural large small big complex trained learned powerful optimal supervised unsupervised greedy flexible tractable".split()
+)
 
 # Words that never start a concept: a compound cut at its hyphen ("model-based RL" read from
 # "based"), or a paper's praise of itself ("state-of-the-art GAN").
@@ -399,7 +403,7 @@ def rejection(phrase: str) -> str | None:
         len(core) == 1
         and len(key) > 1
         and L.is_adjective(core[0])
-        and (key[-1] not in _TERM_HEADS or (core[0] in _VAGUE and key[-1] == "model"))
+        and (key[-1] not in _TERM_HEADS or ((core[0] in _VAGUE or lower[0] in _VAGUE) and key[-1] == "model"))
     ):
         return "adjective"  # "neural approach", "efficient method" (but "generative model" is a term)
     # "state-of-theart", "real-worlds": as the scale abstracts write them too
