@@ -374,8 +374,8 @@ def rejection(phrase: str) -> str | None:
         return "stop word"
     if len(parts) == 1 and lower[0] in _NOTATION and not parts[0].isupper():
         return "notation"  # "min_x max_y": 10k scale "max" (45 papers) and "min" (14, merged with MIN)
-    if len(parts) == 1 and lower[0] in L.VERBS_ALONE:
-        return "verb"  # "agents act" (but "dialogue act", "parse tree", "edit distance")
+    if len(parts) == 1 and lower[0] in L.VERBS_ALONE and not parts[0].isupper():
+        return "verb"  # "agents act" (but "dialogue act", "parse tree", "edit distance"; ACT is a name)
     if any(
         "-" in w
         and not w.isupper()
@@ -600,7 +600,7 @@ def _verb_s(word: str) -> bool:
     lw = word.lower()
     if L.is_name(word) or not lw.endswith("s") or lw.endswith(("ss", "us", "is", "ics")):
         return False
-    return L.noun_lemma(lw) != lw and "VERB" in L.readings(lw)
+    return L.noun_lemma(lw) != lw and "VERB" in L.readings(lw) and lw[:-1] not in L.NOUNS_TOO
 
 
 def _is_scaffold(phrase: str) -> bool:

@@ -61,11 +61,11 @@ _SPELLING_WORDS = {
 @lru_cache(maxsize=200_000)
 def readings(word: str) -> frozenset[str]:
     """The parts of speech lemminflect's dictionary knows for a lower-case word (empty if unknown),
-    with the noun readings it lacks (:data:`_NOUNS_TOO`)."""
+    with the noun readings it lacks (:data:`NOUNS_TOO`)."""
     from lemminflect import getAllLemmas
 
     found = frozenset(getAllLemmas(word))
-    if word in _NOUNS_TOO or (word.endswith("s") and word[:-1] in _NOUNS_TOO):
+    if word in NOUNS_TOO or (word.endswith("s") and word[:-1] in NOUNS_TOO):
         return found | {"NOUN"}
     return found
 
@@ -73,7 +73,7 @@ def readings(word: str) -> frozenset[str]:
 #: Nouns lemminflect knows only as verbs (or adjectives): "log-likelihood" (64 uses in the 10k
 #: scale abstracts), "edit distance", "parse tree", "dialog act", "relation triples" and
 #: "templates" were no concepts, read as phrases with a verb in them.
-_NOUNS_TOO = frozenset("log template edit parse triple act".split())
+NOUNS_TOO = frozenset("log template edit parse triple act".split())
 #: Of those, the ones a paper writing the bare word means as a verb more often than not ("agents
 #: act and speak", "to parse", "a token to edit": 10k scale abstracts): no concept alone.
 VERBS_ALONE = frozenset("act parse edit".split())
