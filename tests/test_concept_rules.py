@@ -625,8 +625,7 @@ def _grouped(*keys):
 def test_a_word_the_papers_put_after_adverbs_is_an_adjective():
     """10k scale abstracts: "private" (68 papers) was a concept; 159 of its 349 uses follow
     "differentially" and others "provably", "computationally". "iteratively pruning" is a verb;
-    "only data" and "early stopping" are no adverb's; a noun's rare one ("partially Bayes") is
-    not enough."""
+    "only data" and "early stopping" are no adverb's; a noun's rare one is not enough."""
     state, root = _grouped(("private",), ("pruning",), ("privacy",))
     LK.scan(
         state,
@@ -643,6 +642,7 @@ def test_a_word_the_papers_put_after_adverbs_is_an_adjective():
     assert pv not in state.keep and {pr, py} <= state.keep
     assert R.adverb_grades("differentially", ("private",)) and R.adverb_grades("approximately", ("optimal",))
     assert not R.adverb_grades("only", ("data",)) and not R.adverb_grades("early", ("stopping",))
+    assert R.adverb_grades("iteratively", ("private",)) and R.adverb_grades("effectively", ("private",))
     assert not R.adverb_grades("iteratively", ("pruning",)) and not R.adverb_grades("separately", ("trained",))
     assert R.used_after_adverbs(5, 100) and not R.used_after_adverbs(4, 100) and not R.used_after_adverbs(1, 140)
 
