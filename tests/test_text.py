@@ -365,6 +365,9 @@ def test_an_en_dash_between_letters_joins_a_compound_but_not_a_range_or_a_dash()
     assert clean("from 1987\u20132025") == "from 1987\u20132025"
     assert clean("MCDA\u2013Multi-Criteria Decision Analysis") == "MCDA\u2013Multi-Criteria Decision Analysis"
     assert clean("a \u2013 b") == "a \u2013 b"
+    # three words or more written together with en dashes are one compound
+    assert clean("out\u2013of\u2013distribution detection") == "out-of-distribution detection"
+    assert clean("end\u2013to\u2013end models") == "end-to-end models"
     assert clean("simplified\u2013to factual consistency") == "simplified\u2013to factual consistency"
     phrases = [p for p, _ in T.candidate_phrases(clean("We use multi\u2013criteria decision aid methods."))]
     assert "multi-criteria decision aid methods" in phrases

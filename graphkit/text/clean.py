@@ -15,10 +15,12 @@ CONTROL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2212\ufe63\uff0d"), "-")
 #: An en dash between a letter and a lower-case word joins a compound ("Multi\u2013criteria
-#: Classification Methods": held-out had a concept "criteria decision aid"); between digits it
+#: Classification Methods": held-out had a concept "criteria decision aid"), and so do the en
+#: dashes of three or more words written together ("end\u2013to\u2013end"); between digits it
 #: is a range, before a capital or a stop word often a dash ("MCDA\u2013Multi-Criteria
 #: Decision Analysis", "is also simplified\u2013to factual consistency").
 _EN_DASH_JOIN = re.compile(r"(?<=[^\W\d_])\u2013(?=([a-z]+))")
+_EN_DASH_CHAIN = re.compile(r"[^\W\d_]+(?:\u2013[^\W\d_]+){2,}")
 
 
 def _en_dash(m: re.Match) -> str:
@@ -39,6 +41,7 @@ def clean(text: str) -> str:
     """
     text = text.translate(_DASHES)
     if "\u2013" in text:
+        text = _EN_DASH_CHAIN.sub(lambda m: m.group().replace("\u2013", "-"), text)
         text = _EN_DASH_JOIN.sub(_en_dash, text)
     text = _LATEX_CMD.sub(r"\1", text)
     text = _LATEX_ESC.sub(r"\1", text)
