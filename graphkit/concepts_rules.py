@@ -444,12 +444,12 @@ def quantity(phrase: str) -> bool:
     return len(words) == 2 and words[0].lower() in _QUANTIFIERS and L.singular(words[1].lower()) != words[1].lower()
 
 
-#: Words that start many phrases ("one-shot", "first-order", "better results") but name no
-#: idea alone.
 #: Mathematical operators, written in formulas and no concept alone (an acronym in capitals,
 #: MIN or MAX, is a name).
 _NOTATION = frozenset("max min argmax argmin arg sup inf lim liminf limsup log exp sin cos tanh det diag".split())
 
+#: Words that start many phrases ("one-shot", "first-order", "better results") but name no
+#: idea alone.
 _NOT_ALONE = frozenset(
     """one two three four five first second third last next more most less least many much few
     several various new well better best worse worst able given high low large small good bad
@@ -513,7 +513,7 @@ def prefix_adjective(form: str) -> bool:
     if not low.startswith(_ADJECTIVE_PREFIXES) or form.isupper():
         return False
     rest = low[6:]  # every prefix above is six characters
-    return rest.isalpha() and not L.is_name(form[6:]) and L.word_key(rest) == rest and not rest.endswith(_NOUN_SUFFIXES)
+    return rest.isalpha() and not L.is_name(form[6:]) and L.singular(rest) == rest and not rest.endswith(_NOUN_SUFFIXES)
 
 
 _NOUN_SUFFIXES = ("ity", "ness", "ism", "ing", "tion", "sion", "ment", "ance", "ence", "ship")
