@@ -812,6 +812,25 @@ def test_a_prefixed_word_is_a_modifier_whatever_its_uses(fake):
     assert "modcriteria" in names
 
 
+def test_selecting_and_naming_each_leave_out_a_prefixed_word():
+    """Each step on its own: select drops a group whose word only modifies by its prefix, and
+    name drops one that select kept (by headed forms its name does not carry)."""
+    texts = ["Work on multi-objective, and multi-objective. Multi-objective is hard."] * 4
+    state = scanned(texts, [cands("multi-objective")] * 4)
+    root = state.group_of[mk("multi-objective")]
+    assert not R.used_as_modifier(state.modifying[root], state.single[root])  # its uses alone say nothing
+    select(state, min_rank_single=5)
+    assert root not in state.keep
+    state.keep.add(root)
+    name(state, texts)
+    assert root not in state.keep and not state.concepts
+    plain = [t.replace("ulti-objective", "odcriteria") for t in texts]  # the same uses, no prefix
+    state = scanned(plain, [cands("modcriteria")] * 4)
+    select(state, min_rank_single=5)
+    name(state, plain)
+    assert [c.name for c in state.concepts.values()] == ["modcriteria"]
+
+
 def test_a_word_capitalised_to_spell_an_acronym_is_no_concept(fake):
     """The MCDA exports had "REalite" (7 papers), "UTilite" and "DIScriminante": French words
     of ELECTRE's and UTADIS's long forms, capitalised to spell them, which some papers write
