@@ -601,7 +601,7 @@ def _verb_s(word: str) -> bool:
     lw = word.lower()
     if L.is_name(word) or not lw.endswith("s") or lw.endswith(("ss", "us", "is", "ics")):
         return False
-    return L.noun_lemma(lw) != lw and "VERB" in L.readings(lw) and lw[:-1] not in L.NOUNS_TOO
+    return L.noun_lemma(lw) != lw and "VERB" in L.readings(lw) and lw[:-1] not in L.NOUNS_TOO - L.VERBS_ALONE
 
 
 def _is_scaffold(phrase: str) -> bool:

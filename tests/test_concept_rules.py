@@ -888,7 +888,8 @@ def test_a_noun_the_dictionary_knows_only_as_a_verb_can_name_a_concept(phrase):
     for verb in ("act", "parse", "edit", "Parse"):  # alone, a paper means the verb more often than not
         assert R.rejection(verb) == "verb"
     assert R.rejection("ACT") is None  # a name (Action Chunking with Transformers)
-    assert R.rejection("dialogue acts classification") is None  # a plural noun, no verb in -s
+    assert R.rejection("relation triples extraction") is None  # a plural noun, no verb in -s
+    assert R.rejection("model parses complex questions") == "verb"  # but "parse" is mostly a verb
 
 
 def test_analyses_is_a_plural_noun_and_a_prefix_is_no_verb():
