@@ -831,6 +831,30 @@ def test_selecting_and_naming_each_leave_out_a_prefixed_word():
     assert [c.name for c in state.concepts.values()] == ["modcriteria"]
 
 
+def test_a_gerund_the_papers_never_build_phrases_on_is_a_verb():
+    """10k scale abstracts: "extracting" (51 papers), "discovering" (42), "classifying" (34) were
+    concepts. Papers write them alone ("by extracting, ..."), but almost never as a longer
+    phrase's head, as they write "network pruning" and "dependency parsing"."""
+    from graphkit.link import _verbal_gerund, pool_common
+
+    state = LinkState()
+    phrases = [["extracting", "features"]] * 6 + [["pruning", "network pruning"]] * 2 + [["pruning"]] * 4
+    pool_common(state, phrases, lambda p: False)
+    assert (state.gerunds["extracting"], state.gerund_heads["extracting"]) == (6, 0)
+    assert (state.gerunds["pruning"], state.gerund_heads["pruning"]) == (6, 2)
+
+    texts = ["By extracting, we gain. We use pruning."] * 6
+    state = scanned(texts, [cands("extracting", "pruning")] * 6)
+    state.gerunds.update({"extracting": 6, "pruning": 6})
+    state.gerund_heads.update({"extracting": 0, "pruning": 2})
+    ex, pr = state.group_of[mk("extracting")], state.group_of[mk("pruning")]
+    select(state, min_rank_single=5)
+    assert ex not in state.keep and pr in state.keep
+    assert _verbal_gerund(state, state.groups[ex]) and not _verbal_gerund(state, state.groups[pr])
+    state.gerunds["extracting"] = 4  # too few papers to tell
+    assert not _verbal_gerund(state, state.groups[ex])
+
+
 def test_a_word_capitalised_to_spell_an_acronym_is_no_concept(fake):
     """The MCDA exports had "REalite" (7 papers), "UTilite" and "DIScriminante": French words
     of ELECTRE's and UTADIS's long forms, capitalised to spell them, which some papers write
