@@ -510,6 +510,9 @@ def prefix_adjective(form: str) -> bool:
     a noun made to be one ("multi-encoders", "multi-modality", "multi-sampling": 10k scale
     abstracts)."""
     low = form.lower()
+    camel = re.fullmatch(r"(?:Multi|Inter|Intra)([A-Z][a-z]{2,})", form)
+    if camel:  # "MultiModal" (10k: 40 papers), if the dictionary knows the rest as an adjective
+        return "ADJ" in L.readings(camel.group(1).lower())  # not "MultiBench" (a benchmark)
     if not low.startswith(_ADJECTIVE_PREFIXES) or form.isupper():
         return False
     rest = low[6:]  # every prefix above is six characters

@@ -845,6 +845,8 @@ def test_a_name_with_methodology_after_it_is_the_name():
         ("multi-objective optimization", False),  # the thing itself
         ("Multi-PIE", False),  # a name
         ("multi-GPU", False),
+        ("MultiModal", True),  # 10k scale abstracts: 40 papers, its capitals no name's
+        ("MultiBench", False),  # a benchmark: "bench" is no adjective
         ("MULTI-OBJECTIVE", False),  # a title in capitals: the case says nothing
         ("multiset", False),  # written solid: a noun
         ("self-attention", False),  # "self" and "co" make nouns
