@@ -502,15 +502,17 @@ MODIFIER_MIN_USES = 20
 #: or "co", whose compounds are nouns ("self-attention", "co-training"), nor a word written
 #: solid ("multiset" is a noun).
 _ADJECTIVE_PREFIXES = ("multi-", "multi ", "inter-", "intra-")
+_CAMEL_PREFIXED = re.compile(r"(?:Multi|Inter|Intra)([A-Z][a-z]{2,})")  # "MultiModal"
 
 
+@lru_cache(maxsize=200_000)  # select and name ask it of every surface of a group
 def prefix_adjective(form: str) -> bool:
     """Is ``form`` one prefixed word that only modifies ("multi-objective", "multi-task",
     "intra-class")? Not a name ("Multi-PIE", "multi-GPU"): a name is a thing; nor a plural or
     a noun made to be one ("multi-encoders", "multi-modality", "multi-sampling": 10k scale
     abstracts)."""
     low = form.lower()
-    camel = re.fullmatch(r"(?:Multi|Inter|Intra)([A-Z][a-z]{2,})", form)
+    camel = _CAMEL_PREFIXED.fullmatch(form)
     if camel:  # "MultiModal" (10k: 40 papers), if the dictionary knows the rest as an adjective
         return "ADJ" in L.readings(camel.group(1).lower())  # not "MultiBench" (a benchmark)
     if not low.startswith(_ADJECTIVE_PREFIXES) or form.isupper():
@@ -545,7 +547,13 @@ def adverb_grades(word: str, form: tuple[str, ...]) -> bool:
     """Is ``word`` an adverb of manner before a ``form`` that is no gerund or participle
     ("differentially private": "private" was a 68-paper concept of the 10k scale abstracts;
     "iteratively pruning" is a verb)?"""
-    return bool(form) and _ADVERB.fullmatch(word) is not None and not form[-1].endswith(("ing", "ed"))
+    # the suffix first: the scan asks this of the word before every one-word occurrence
+    return (
+        word.endswith("ly")
+        and bool(form)
+        and _ADVERB.fullmatch(word) is not None
+        and not form[-1].endswith(("ing", "ed"))
+    )
 
 
 def used_after_adverbs(adverbed: int, occurrences: int) -> bool:
@@ -604,7 +612,12 @@ def _verb_s(word: str) -> bool:
     lw = word.lower()
     if L.is_name(word) or not lw.endswith("s") or lw.endswith(("ss", "us", "is", "ics")):
         return False
-    return L.noun_lemma(lw) != lw and "VERB" in L.readings(lw) and lw[:-1] not in L.NOUNS_TOO - L.VERBS_ALONE
+    return L.noun_lemma(lw) != lw and "VERB" in L.readings(lw) and lw[:-1] not in _PLURAL_NOUNS_TOO
+
+
+#: Nouns the dictionary reads only as verbs whose plurals name things inside a phrase too
+#: ("relation triples extraction"; "model parses" stays a verb).
+_PLURAL_NOUNS_TOO = L.NOUNS_TOO - L.VERBS_ALONE
 
 
 def _is_scaffold(phrase: str) -> bool:
