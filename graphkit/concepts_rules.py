@@ -403,7 +403,7 @@ def rejection(phrase: str) -> str | None:
         len(core) == 1
         and len(key) > 1
         and L.is_adjective(core[0])
-        and (key[-1] not in _TERM_HEADS or ((core[0] in _VAGUE or lower[0] in _VAGUE) and key[-1] == "model"))
+        and (key[-1] not in _TERM_HEADS or (core[0] in _VAGUE and key[-1] == "model"))
     ):
         return "adjective"  # "neural approach", "efficient method" (but "generative model" is a term)
     # "state-of-theart", "real-worlds": as the scale abstracts write them too

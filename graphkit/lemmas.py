@@ -32,13 +32,19 @@ __all__ = [
 # American result as a word, so "colour" -> "color" but "hour" and "four" stay.
 _SPELLING = [
     (re.compile(r"our(hoods?|s|ed|ing|al|able|ful|ite|ites)?$"), r"or\1"),  # behaviour, colour, neighbourhood
-    (re.compile(r"is(e|es|ed|ing|ation|ations|er|ers|able)$"), r"iz\1"),  # optimise, normalisation
+    (_ISE := re.compile(r"is(e|es|ed|ing|ation|ations|er|ers|able)$"), r"iz\1"),  # optimise, normalisation
     (re.compile(r"ys(e|es|ed|ing|er|ers)$"), r"yz\1"),  # analyse, catalyser
     (re.compile(r"([bcdfgklmnpstvz])re(s|d)?$"), r"\1er\2"),  # centre, metre, fibre
     (re.compile(r"(el|al)l(ing|ed|er|ers)$"), r"\1\2"),  # modelling, labelled
     (re.compile(r"ogue(s)?$"), r"og\1"),  # catalogue, dialogue
     (re.compile(r"ence$"), r"ense"),  # defence, licence
 ]
+# Words American writes in -ise too, which lemminflect also knows in -ize ("supervized",
+# "exercized", "surprized"): "supervised" was keyed as "supervized".
+_KEPT_ISE = re.compile(
+    r"(?:adv|advert|compr|comprom|desp|dev|disgu|enterpr|exerc|expert|improv|prem|prom|rev|surpr|superv|telev)"
+    r"is(?:e|es|ed|ing|er|ers|able)$"
+)
 _SPELLING_WORDS = {
     "analyses": "analyses",  # the plural of "analysis" first, not the verb "analyzes"
     "grey": "gray",
@@ -85,7 +91,7 @@ def american(word: str) -> str:
     if word in _SPELLING_WORDS:
         return _SPELLING_WORDS[word]
     for pattern, repl in _SPELLING:
-        if pattern.search(word):
+        if pattern.search(word) and not (pattern is _ISE and _KEPT_ISE.search(word)):
             new = pattern.sub(repl, word)
             if new != word and readings(new) and (not readings(word) or len(word) > 5):
                 return new
