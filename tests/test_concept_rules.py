@@ -832,6 +832,17 @@ def test_a_name_with_methodology_after_it_is_the_name():
     assert R.generic_core(("design", "methodology")) == ("design", "methodology")
 
 
+def test_a_name_with_score_after_it_is_the_name():
+    """10k scale abstracts: "F1-score" (80 papers) stood beside F1 (157). A score, metric or
+    measure after a name is the name; after an ordinary word it is a thing of its own."""
+    assert R.named_artefact(("F1", "score")) == ("F1",)
+    assert R.named_artefact(("BLEU", "scores")) == ("BLEU",)
+    assert R.named_artefact(("F1", "measure")) == ("F1",)
+    assert R.named_artefact(("FID", "metric")) == ("FID",)
+    assert R.named_artefact(("risk", "score")) is None
+    assert R.generic_core(("risk", "score")) == ("risk", "score")
+
+
 @pytest.mark.parametrize(
     ("form", "adjective"),
     [
