@@ -277,6 +277,41 @@ def test_a_spelled_out_phrase_joins_only_the_dominant_meaning_and_only_alone(fak
     assert joined("machine learning estimation", "maximum likelihood estimation") == set()  # which?
 
 
+def _eponym_state(fake, long: str, short: str, *papers: list[Candidate]) -> LinkState:
+    from graphkit.link import join_eponym_heads
+
+    state = pooled(*papers)
+    acronyms(state, [defs((short, long))], PhraseVectors(fake, dim=DIM))
+    join_eponym_heads(state)
+    return state
+
+
+def test_an_eponym_acronym_is_the_thing_written_after_it(fake):
+    """10k scale abstracts: KL (75 papers, "the KL between q and p") and "KL divergence" (72) were
+    two concepts; "Kullback-Leibler" names no thing alone. The concept is named with its head."""
+    papers = [cands("KL divergence", "KL")] * 4 + [cands("Kullback-Leibler divergence")] * 2 + [cands("KL term")]
+    state = _eponym_state(fake, "Kullback-Leibler", "KL", *papers)
+    assert state.sets[mk("KL")] == state.sets[mk("KL divergence")] == state.sets[mk("Kullback-Leibler divergence")]
+    assert state.sets[mk("KL")] != state.sets[mk("KL term")]
+    assert state.named_with[mk("KL")] == {mk("KL divergence"), mk("Kullback-Leibler divergence")}
+
+
+def test_an_eponym_acronym_without_a_dominant_head_or_of_words_stays_itself(fake):
+    """No head written in most of the eponym's headed forms, a method's name ("BFGS method"), or
+    a long form of dictionary words ("Actor-Critic"): the acronym keeps its own concept."""
+    spread = [cands("KL divergence")] * 5 + [cands("KL term")] * 3 + [cands("KL penalty")] * 3 + [cands("KL")]
+    state = _eponym_state(fake, "Kullback-Leibler", "KL", *spread)
+    assert state.sets[mk("KL")] != state.sets[mk("KL divergence")]  # 5 of 11 headed forms
+    state = _eponym_state(fake, "Kullback-Leibler", "KL", *[cands("KL divergence", "KL")] * 4)
+    assert state.sets[mk("KL")] != state.sets[mk("KL divergence")]  # too few forms to say
+    method = [cands("BFGS method")] * 6 + [cands("BFGS update")] * 5 + [cands("BFGS")]
+    state = _eponym_state(fake, "Broyden-Fletcher-Goldfarb-Shanno", "BFGS", *method)
+    assert state.sets[mk("BFGS")] != state.sets[mk("BFGS update")] and not state.named_with
+    words = [cands("AC loss")] * 6 + [cands("AC")]
+    state = _eponym_state(fake, "Actor-Critic", "AC", *words)
+    assert state.sets[mk("AC")] != state.sets[mk("AC loss")] and not state.named_with
+
+
 def test_meanings_apart_count_together_against_the_dominant_one(fake):
     state = LinkState()
     meanings = [
