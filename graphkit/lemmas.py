@@ -165,7 +165,7 @@ def is_name(part: str) -> bool:
 def spelled_for_acronym(part: str) -> bool:
     """An English word with its first letters capitalised to spell an acronym: "ELimination" (of
     ELECTRE), "HORizon" (THOR). No name, though its capitals look like one's."""
-    return bool(re.fullmatch(r"[A-Z]{2,3}[a-z]{3,}", part)) and bool(readings(part.lower()))
+    return bool(re.fullmatch(r"[A-Z]{2,3}[a-z]{2,}", part)) and bool(readings(part.lower()))
 
 
 def _own_capital_s(name: str) -> bool:

@@ -682,6 +682,9 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
     for defs in definitions:
         here: dict[str, str] = {}
         for d in defs:
+            # a long form no concept comes from still spells with its capitals ("Latent bAndiTs via
+            # maTrIx ComplEtion (LATTICE)", "relAtional Graph adversarIal InferenCe (MAGIC)")
+            state.spelled.update(R.group_key(T.phrase_key([w])) for w in _spelling_words(d))
             if not R.spells(d.short, d.long) or R.rejection(d.short) or R.rejection(d.long):
                 continue  # "Policy Optimization" does not spell PPO
             skey = T.phrase_key([d.short])
@@ -691,7 +694,6 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
                 continue
             state.expansions[smk][lmk] += 1
             here[smk] = lmk
-            state.spelled.update(R.group_key(T.phrase_key([w])) for w in _spelling_words(d))
             state.surfaces[smk][d.short] += 1
             state.keys_of[smk].add(skey)
             state.surfaces[lmk][d.long] += 1
@@ -734,14 +736,31 @@ def _spelling_words(d: T.AcronymDef) -> list[str]:
     Regression Trees (XGBRT)"). An English word so written is no name anyway
     (:func:`graphkit.lemmas.spelled_for_acronym`) and stays the word it is; this finds the
     others."""
-    spelling = [w for w in d.long.split() if (m := _SPELLING.fullmatch(w)) and m.group(1) in d.short]
-    if len(spelling) < 2:  # one is a name's own capitals: "XGBoost Regression Trees (XGBRT)"
-        return []
+    words = [w for p in d.long.split() for w in p.split("-")]
+    spelling = [w for w in words if (m := _SPELLING.fullmatch(w)) and m.group(1) in d.short]
+    inside = [w for w in words if _capitals_inside(w, d.short) and w not in spelling]
+    # an English word with a capital inside is a name of its own to the merge keys, but no name
+    # has one: it spells ("Stochastic Path Integrated Differential EstimatoR (SPIDER)"; 10k
+    # scale: 141 one-paper names such as "grAdient", "TransfOrmer", "DialoguE")
+    spelled = [w for w in inside if L.is_name(w)]
+    if len(spelling) + len(inside) < 2:  # one is a name's own capitals: "XGBoost Regression Trees (XGBRT)"
+        return spelled
     # an English word ("ATtention") shares its merge key with the word itself: attention stays
-    return [w for w in spelling if not L.readings(w.lower())]
+    return [w for w in spelling if not L.readings(w.lower())] + spelled
 
 
 _SPELLING = re.compile(r"([A-Z]{2,})[a-z]{2,}")
+
+
+def _capitals_inside(word: str, short: str) -> bool:
+    """Is ``word`` a dictionary word with a capital inside, all its capitals letters of ``short``?"""
+    caps = [c for c in word if c.isupper()]
+    return (
+        any(c.isupper() for c in word[1:])
+        and not word.isupper()
+        and all(c in short.upper() for c in caps)
+        and bool(L.readings(word.lower()))
+    )
 
 
 def _only_spelling(state: LinkState, mks: list[str]) -> bool:

@@ -165,6 +165,12 @@ def _title(words: Sequence[str], i: int) -> bool:
     )  # a first word's capital says nothing
 
 
+def _lowered(part: str) -> str:
+    if L.spelled_for_acronym(part):
+        return part.lower()
+    return part[:1].lower() + part[1:] if len(part) > 1 else part
+
+
 def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
     """``form`` with each capitalised ordinary word lower-cased unless the authors write it
     capitalised inside sentences more often than not ("Hamiltonian" stays; "Adversarial
@@ -181,8 +187,9 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
     never_low: dict[int, str] = {}
     for i, w in enumerate(words):
         if w[:1].isupper() and not any(L.is_name(p) for p in w.split("-") if p):
-            # each part: "Actor-Critic" -> "actor-critic"; a one-letter part is a symbol ("Q-Learning" -> "Q-learning")
-            low = "-".join(p[:1].lower() + p[1:] if len(p) > 1 else p for p in w.split("-"))
+            # each part: "Actor-Critic" -> "actor-critic"; a one-letter part is a symbol ("Q-Learning" -> "Q-learning");
+            # a word capitalised to spell an acronym is the word ("TExt" -> "text", not "tExt")
+            low = "-".join(_lowered(p) for p in w.split("-"))
             if low == w:
                 continue
             up, down = seen.get(w, 0), seen.get(low, 0)

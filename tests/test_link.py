@@ -905,6 +905,24 @@ def test_a_word_capitalised_to_spell_an_acronym_is_no_concept(fake):
     assert not {"UTilites", "UTilite"} & names and {"UTADIS", "DBpedia"} <= names
 
 
+def test_words_with_a_capital_inside_that_spell_an_acronym_are_no_names():
+    """10k scale: 141 one-paper names were dictionary words capitalised inside to spell an
+    acronym ("Multimodal relAtional Graph adversarIal InferenCe (MAGIC)", "DialoguE COntradiction
+    DEtection (DECODE)", "Stochastic Path Integrated Differential EstimatoR (SPIDER)"), each beside
+    the word itself. A long form's one word of capitals that is no English word is a name's own
+    ("XGBoost Regression Trees (XGBRT)")."""
+    from graphkit.link import _spelling_words
+
+    magic = _spelling_words(T.AcronymDef("MAGIC", "Multimodal relAtional Graph adversarIal InferenCe", ""))
+    assert magic == ["relAtional", "adversarIal", "InferenCe"]
+    assert _spelling_words(T.AcronymDef("DECODE", "DialoguE COntradiction DEtection", "")) == ["DialoguE"]
+    assert _spelling_words(T.AcronymDef("SPIDER", "Stochastic Path Integrated Differential EstimatoR", "")) == [
+        "EstimatoR"
+    ]
+    assert _spelling_words(T.AcronymDef("XGBRT", "XGBoost Regression Trees", "")) == []
+    assert _spelling_words(T.AcronymDef("RNB", "ResNet-based Bottleneck", "")) == []  # N spells nothing
+
+
 def test_an_acronym_that_spells_a_dataset_is_its_dataset(fake):
     """Dev's "SQuAD dataset" (6 papers) was a concept beside SQuAD, the Stanford Question
     Answering Dataset; "QA dataset" stays apart from QA, question answering, a task."""

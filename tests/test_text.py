@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from graphkit import text as T
@@ -343,10 +345,18 @@ def test_a_word_capitalised_for_its_acronym_is_no_name():
     the MCDA exports; dev had "HORizon" (truncated HORizon policy search, THOR) and "GRaph"."""
     from graphkit.lemmas import is_name
 
-    for word in ["ELimination", "HORizon", "GRaph", "DEtection"]:
+    for word in ["ELimination", "HORizon", "GRaph", "DEtection", "TExt"]:  # 10k: "TExt" (3 papers)
         assert not T.is_artefact(word) and not is_name(word)
-    for word in ["GPflow", "MXnet", "LLMs", "ImageNet", "PReLU", "ELECTRE"]:
+    for word in ["GPflow", "MXnet", "LLMs", "ImageNet", "PReLU", "ELECTRE", "URLs", "ONNx"]:
         assert T.is_artefact(word) and is_name(word)
+
+
+def test_a_word_capitalised_for_its_acronym_is_shown_as_the_word():
+    """10k scale: "adversarial TExt" (of "Masked Adversarial TExt ...") was shown "adversarial tExt"."""
+    from graphkit.mentions import authors_case
+
+    assert authors_case("adversarial TExt", Counter({"text": 9})) == "adversarial text"
+    assert authors_case("Actor-Critic", Counter()) == "actor-critic"
 
 
 def test_lower_bound_is_a_term_though_lower_is_a_stop_word():
