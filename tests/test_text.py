@@ -278,6 +278,12 @@ def test_a_gerund_before_an_adjective_is_a_verb():
     assert not any(c.startswith(("training", "modeling")) for c in cands)
     cands = [c for c, _ in T.candidate_phrases("The learning rate and the training data.")]
     assert "learning rate" in cands and "training data" in cands
+    # a title's words: dev had "training deep neural network" (12 papers), "training generative
+    # adversarial network" (6), from titles such as "Sample Importance in Training Deep Neural Networks"
+    cands = [c for c, _ in T.candidate_phrases("Sample Importance in Training Deep Neural Networks.")]
+    assert "Deep Neural Networks" in cands and not any(c.startswith("Training") for c in cands)
+    cands = [c for c, _ in T.candidate_phrases("Learning Rate Schedules for Spiking Neural Networks.")]
+    assert "Learning Rate Schedules" in cands and "Spiking Neural Networks" in cands  # nouns, not adjectives
 
 
 def test_a_gerund_before_a_name_is_a_verb():

@@ -126,6 +126,11 @@ def _count_names(words: list[str], c: Counter) -> None:
         prev = "" if ends else name or (_titled(tok) if tok[:1].isupper() else "")  # most words are lower case
 
 
+def _title_word(tok: str) -> bool:
+    """An ordinary word in title case ("Deep"), not a name ("DeepMind")."""
+    return tok[:1].isupper() and tok[1:].islower() and not is_artefact(tok)
+
+
 def _titled(tok: str) -> str:
     """A word in title case as the name it may be ("Electre" of "Electre TRI-B", 2 of the 9
     uses of TRI-B in the MCDA exports), else ""."""
@@ -266,8 +271,8 @@ def _emit(words: list[str], sent: str, out: list, joins: frozenset[tuple[str, st
         and words[0].lower().endswith("ing")
         and words[0].lower() != "spiking"  # "spiking neural networks": a kind of neuron, not a verb
         and not is_artefact(words[0])
-        and words[1].islower()
-        and is_adjective(words[1])
+        and (words[1].islower() or _title_word(words[1]))  # a title's "Training Deep Neural Networks" too
+        and is_adjective(words[1].lower())
     ):
         words = words[1:]
     # and before a name: "training GANs", "training RNNs" (dev: a concept "training GAN" in 5
