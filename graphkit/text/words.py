@@ -8,6 +8,7 @@ STOPWORDS = frozenset(
     """a an the this that these those such some any each every all both either neither no not nor only
     own same other another more most less least much many few several various certain latter
     i we you he she it they me us him her them my our your his its their mine ours yours theirs
+    myself yourself himself herself itself oneself ourselves yourselves themselves thereby whereby
     who whom whose which what whatever whichever whoever when where why how whether
     and or but if then else than so as because since while although though unless until whereas
     yet also thus hence therefore however moreover furthermore additionally instead rather
