@@ -286,6 +286,13 @@ def test_a_gerund_before_an_adjective_is_a_verb():
     assert "Learning Rate Schedules" in cands and "Spiking Neural Networks" in cands  # nouns, not adjectives
 
 
+def test_a_reflexive_pronoun_ends_a_phrase():
+    """10k scale abstracts had "model itself" (3 papers) and "embeddings themselves" (2)."""
+    cands = [c for c, _ in T.candidate_phrases("The model itself is small; the embeddings themselves carry bias.")]
+    assert "model" in cands and "embeddings" in cands
+    assert not any(w in c.split() for c in cands for w in ("itself", "themselves"))
+
+
 def test_a_gerund_before_a_name_is_a_verb():
     """Dev had "training GAN" (5 papers beside "GAN training"), "pruning CNN", "understanding
     GAN". A capitalised gerund inside a sentence is part of a name ("Ranking SVM")."""
