@@ -286,6 +286,23 @@ def test_a_gerund_before_an_adjective_is_a_verb():
     assert "Learning Rate Schedules" in cands and "Spiking Neural Networks" in cands  # nouns, not adjectives
 
 
+def test_a_plural_then_a_verb_before_to_or_a_determiner_is_subject_and_verb():
+    """10k scale abstracts had "dialogue systems need" (4 papers), "agents need", "classifiers
+    output", "methods guarantee": a noun compound starts with a singular ("system need"), so a
+    plural before a verb's plain form and then "to" or a determiner is its subject."""
+    cands = lambda s: [c for c, _ in T.candidate_phrases(s)]  # noqa: E731
+    assert cands("Dialogue systems need to track states.")[:2] == ["Dialogue systems", "systems"]
+    assert "Classifiers" in cands("Classifiers output a label.")
+    assert not any(
+        c.endswith(("need", "output", "rate"))
+        for s in ("Agents need to act.", "Users rate the items.")
+        for c in cands(s)
+    )
+    assert "large deviations bound" in cands("A large deviations bound on the error.")  # no "to" after it
+    assert "data model" in cands("A data model to the process.")  # "data" is no plural in -s
+    assert "means test" in cands("We use the means test to decide.")  # "means" is a verb too
+
+
 def test_a_reflexive_pronoun_ends_a_phrase():
     """10k scale abstracts had "model itself" (3 papers) and "embeddings themselves" (2)."""
     cands = [c for c, _ in T.candidate_phrases("The model itself is small; the embeddings themselves carry bias.")]

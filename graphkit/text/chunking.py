@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 
-from ..lemmas import is_adjective, singular
+from ..lemmas import is_adjective, readings, singular
 from .clean import sentences
 from .forms import GENERIC_HEADS, artefact_part, is_artefact
 from .tokens import token_texts
@@ -165,6 +165,8 @@ def candidate_phrases(
             if (_breaks(tok) and not _bound(tok, nxt) and not _noun_here(prev, tok, nxt)) or (
                 verbs and tok.lower() in verbs
             ):
+                if len(run) > 1 and tok.lower() in _AFTER_VERB and _plural_then_verb(run[-2], run[-1]):
+                    run = run[:-1]  # "dialogue systems need to", "classifiers output a": the verb
                 _emit(run, sent, out, joins)
                 run = []
             elif tok[0].isalnum():
@@ -194,6 +196,25 @@ def _noun_here(prev: str, tok: str, nxt: str) -> bool:
     if p not in DETERMINERS and singular(p) != p:
         return False  # the verb of a plural subject: "results support", "Researchers design"
     return (nxt[0].isalnum() and not _breaks(nxt)) or not nxt[0].isalnum() or n in _AFTER_HEAD
+
+
+#: Words that follow a verb and hardly ever a noun: the infinitive's "to" and the determiners.
+_AFTER_VERB = frozenset({"to"}) | DETERMINERS
+
+
+@lru_cache(maxsize=200_000)
+def _plural_then_verb(first: str, second: str) -> bool:
+    """Are two lower-case words a plural noun and a verb in its plain form ("systems need",
+    "classifiers output", "parsers struggle"), when :data:`_AFTER_VERB` follows them? A noun
+    compound starts with a singular ("system need"); 10k scale abstracts had 15 such concepts."""
+    first = first.lower() if _title_word(first) else first  # "Users rate the items"
+    if not (first.islower() and second.islower()):
+        return False
+    if not first.endswith("s") or singular(first) == first or first.endswith("ss") or readings(first) - {"NOUN"}:
+        return False  # a plural in -s the dictionary knows only as a noun, or not at all ("classifiers"); not "data"
+    from lemminflect import getAllLemmas
+
+    return second in getAllLemmas(second).get("VERB", ())  # its own lemma: "need", not "needs", "needed"
 
 
 def _bound(tok: str, nxt: str) -> bool:
