@@ -923,6 +923,33 @@ def test_words_with_a_capital_inside_that_spell_an_acronym_are_no_names():
     assert _spelling_words(T.AcronymDef("RNB", "ResNet-based Bottleneck", "")) == []  # N spells nothing
 
 
+def test_an_acronym_of_two_meanings_links_a_paper_that_does_not_define_it_to_the_closest(fake):
+    """10k scale abstracts: "monolingual summarization" (defined once as MS) had 33 papers, 31 of
+    them from "MS COCO", "MS-MARCO" or "LM-BFF-MS"; GPT, defined once as a "graph-based point
+    tracker", took no paper on language models. An acronym of two meanings links a paper that
+    does not define it only to the meaning close to the paper, and only where it stands alone
+    and no bracket defines it in a way no definition was read from."""
+    texts = [
+        "Contrastive Language-Image Pretraining (CLIP) aligns images and text.",
+        "Common Lisp Instrumentation Package (CLIP) profiles code.",
+        "We tune CLIP on image and language pairs by contrastive pretraining.",  # meaning 1, undefined
+        "Our CLIP-Lite tunes image and language pairs by contrastive pretraining.",  # inside a name
+        "We use CLIP for the weather forecast tables.",  # close to neither
+        "Image and language pairs by contrastive pretraining (see CLIP) are shown.",  # a bracket
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [cands("CLIP", "images")] + [cands("CLIP", "code")] + [cands("CLIP") for _ in texts[2:]]
+    linked = link(papers, extraction(texts, picks, fake), embedder=fake)
+    by_paper: dict[str, set[str]] = {}
+    for m in linked.mentions:
+        by_paper.setdefault(m.paper_id, set()).add(m.concept_key)
+    first, second = "contrastive language image pretraining", "common lisp instrumentation package"
+    meaning = {p: keys & {first, second} for p, keys in by_paper.items()}
+    assert meaning["p0"] == {first} and meaning["p1"] == {second}
+    assert meaning["p2"] == {first}
+    assert not any(meaning.get(p) for p in ("p3", "p4", "p5"))
+
+
 def test_an_acronym_that_spells_a_dataset_is_its_dataset(fake):
     """Dev's "SQuAD dataset" (6 papers) was a concept beside SQuAD, the Stanford Question
     Answering Dataset; "QA dataset" stays apart from QA, question answering, a task."""
