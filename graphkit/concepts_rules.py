@@ -16,6 +16,7 @@ call them, and unit tests pin each rule with the cases that motivated it.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Iterable
@@ -49,6 +50,7 @@ __all__ = [
     "kind_from_context",
     "name_kind",
     "named_artefact",
+    "one_word_apart",
     "DATASET_HEADS",
     "GRADERS",
     "ADJECTIVE_USE",
@@ -587,6 +589,30 @@ def other_prefix(a: str, b: str) -> bool:
     in the static space, all SSL)? Spellings of one form ("semi supervised") share its group key
     and never meet here."""
     return _prefix(a) != _prefix(b)
+
+
+def one_word_apart(a: str, b: str) -> bool:
+    """Are two long forms the same words but one modifier, and that one another word, not a
+    form of it ("constrained" / "contextual Markov decision process", "multilingual" /
+    "multimodal neural machine translation": two CMDPs and MNMTs of the 10k scale abstracts,
+    0.7+ apart in MiniLM)? Words that share their first four letters after a shared prefix are
+    forms of one ("automatic" / "automated speech recognition", "mean squared" / "square
+    error", "semantic text" / "textual similarity"); a different head ("deep Q-network" /
+    "deep Q-learning", "language model" / "modeling") is for the embeddings to judge."""
+    ka, kb = re.split(r"[\s-]+", a.lower().strip()), re.split(r"[\s-]+", b.lower().strip())
+    if len(ka) != len(kb) or ka[-1] != kb[-1] and L.word_key(ka[-1]) != L.word_key(kb[-1]):
+        return False
+    apart = [(x, y) for x, y in zip(ka, kb) if L.word_key(x) != L.word_key(y)]
+    if len(apart) != 1:
+        return False
+    x, y = apart[0]
+    for p in L.PREFIXES:  # "multilingual" / "multimodal" share no more than a prefix
+        if x.startswith(p) and y.startswith(p) and not (x[len(p) : len(p) + 1] == y[len(p) : len(p) + 1]):
+            x, y = x[len(p) :], y[len(p) :]
+            break
+    x, y = x.removesuffix("e"), y.removesuffix("e")  # "spike-time" / "spike-timing dependent plasticity"
+    shared = len(os.path.commonprefix([x, y]))
+    return shared < min(4, len(x), len(y))
 
 
 def _joined_modifier(word: str) -> bool:

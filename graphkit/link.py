@@ -717,8 +717,11 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
         vecs = vectors(list(surface.values()))
         apart = 0  # definitions by meanings other than the dominant one
         for lmk, v in zip(others, vecs[1:]):
-            if float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY and not R.other_prefix(
-                surface[lmk], surface[state.dominant[smk]]
+            dominant = surface[state.dominant[smk]]
+            if (
+                float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY
+                and not R.other_prefix(surface[lmk], dominant)
+                and not R.one_word_apart(surface[lmk], dominant)
             ):
                 if not _brings_its_core(state, lmk, state.dominant[smk]):
                     state.sets.union(smk, lmk)

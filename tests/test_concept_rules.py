@@ -832,6 +832,26 @@ def test_a_name_with_methodology_after_it_is_the_name():
     assert R.generic_core(("design", "methodology")) == ("design", "methodology")
 
 
+@pytest.mark.parametrize(
+    ("a", "b", "apart"),
+    [
+        ("constrained Markov decision process", "contextual Markov decision process", True),  # 10k: CMDP
+        ("multilingual neural machine translation", "multimodal neural machine translation", True),  # MNMT
+        ("online mirror descent", "optimistic mirror descent", True),  # OMD
+        ("automatic speech recognition", "automated speech recognition", False),  # forms of one word
+        ("mean squared error", "mean square error", False),
+        ("spike-time dependent plasticity", "spike-timing dependent plasticity", False),
+        ("multi-armed bandit", "multi-arm bandit", False),
+        ("stochastic variance reduced gradient", "stochastic variance reduction gradient", False),
+        ("Generative Adversarial Nets", "generative adversarial networks", False),
+        ("deep Q-network", "deep Q-learning", False),  # another head: for the embeddings to judge
+        ("language model", "language modeling", False),
+    ],
+)
+def test_long_forms_one_modifier_apart_are_other_meanings(a, b, apart):
+    assert R.one_word_apart(a, b) is apart
+
+
 def test_a_name_with_score_after_it_is_the_name():
     """10k scale abstracts: "F1-score" (80 papers) stood beside F1 (157). A score, metric or
     measure after a name is the name; after an ordinary word it is a thing of its own."""

@@ -312,6 +312,27 @@ def test_an_eponym_acronym_without_a_dominant_head_or_of_words_stays_itself(fake
     assert state.sets[mk("AC")] != state.sets[mk("AC loss")] and not state.named_with
 
 
+def test_long_forms_one_modifier_apart_are_two_meanings_of_the_acronym(monkeypatch, fake):
+    """10k scale: "contextual MDP" was an alias of the constrained Markov decision process, both
+    CMDP, their long forms 0.7+ apart in MiniLM."""
+    import graphkit.link as K
+
+    state = LinkState()
+    close = lambda texts: np.ones((len(texts), DIM), dtype=np.float32) / np.sqrt(DIM)  # noqa: E731
+    monkeypatch.setattr(fake, "embed", lambda texts, progress=None: close(list(texts)))
+    first, second = "constrained Markov decision process", "contextual Markov decision process"
+    K.acronyms(state, [defs(("CMDP", first))] * 2 + [defs(("CMDP", second))], PhraseVectors(fake, dim=DIM))
+    assert state.sets[mk("CMDP")] == state.sets[mk(first)] != state.sets[mk(second)]
+    assert state.ambiguous == {mk("CMDP")}  # 1 against 2
+    state = LinkState()
+    K.acronyms(
+        state,
+        [defs(("MSE", "mean squared error"))] * 2 + [defs(("MSE", "mean square error"))],
+        PhraseVectors(fake, dim=DIM),
+    )
+    assert state.sets[mk("MSE")] == state.sets[mk("mean square error")] and not state.ambiguous
+
+
 def test_meanings_apart_count_together_against_the_dominant_one(fake):
     state = LinkState()
     meanings = [
