@@ -446,9 +446,14 @@ def quantity(phrase: str) -> bool:
     return len(words) == 2 and words[0].lower() in _QUANTIFIERS and L.singular(words[1].lower()) != words[1].lower()
 
 
-#: Mathematical operators, written in formulas and no concept alone (an acronym in capitals,
-#: MIN or MAX, is a name).
-_NOTATION = frozenset("max min argmax argmin arg sup inf lim liminf limsup log exp sin cos tanh det diag".split())
+#: Mathematical operators and the Greek letters of formulas, no concept alone (an acronym in
+#: capitals, MIN or MAX, is a name): 10k scale abstracts had "sqrt" (23 papers, "O(1/sqrt(T))")
+#: and TAU (15, 13 of them a "tolerance level tau"). Not "kappa": Cohen's kappa is a measure.
+_NOTATION = frozenset(
+    """max min argmax argmin arg sup inf lim liminf limsup log exp sin cos tanh det diag sqrt
+    alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota lambda mu nu xi pi
+    rho sigma tau upsilon phi varphi chi psi omega""".split()
+)
 
 #: Words that start many phrases ("one-shot", "first-order", "better results") but name no
 #: idea alone.

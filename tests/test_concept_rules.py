@@ -945,6 +945,11 @@ def test_analyses_is_a_plural_noun_and_a_prefix_is_no_verb():
         ("MAX", None),
         ("max pooling", None),
         ("min-max", None),
+        ("sqrt", "notation"),  # 10k: 23 papers of "O(1/sqrt(T))"
+        ("tau", "notation"),  # 10k: TAU took 13 papers' "tolerance level tau"
+        ("varepsilon", "notation"),
+        ("beta distribution", None),
+        ("kappa", None),  # Cohen's kappa
     ],
 )
 def test_a_mathematical_operator_alone_is_no_concept(form, why):
