@@ -49,6 +49,7 @@ __all__ = [
     "quantity",
     "kind_from_context",
     "name_kind",
+    "MEASURE_HEADS",
     "named_artefact",
     "one_word_apart",
     "DATASET_HEADS",
@@ -374,7 +375,12 @@ def rejection(phrase: str) -> str | None:
         or any(w in STOP_WORDS and w not in _INNER_OK for w in lower[1:-1])
     ):
         return "stop word"
-    if len(parts) == 1 and lower[0] in _NOTATION and not parts[0].isupper():
+    if (
+        len(parts) == 1
+        and lower[0] in _NOTATION
+        and not parts[0].isupper()
+        and (parts[0].islower() or lower[0] not in _GREEK)
+    ):
         return "notation"  # "min_x max_y": 10k scale "max" (45 papers) and "min" (14, merged with MIN)
     if len(parts) == 1 and lower[0] in L.VERBS_ALONE and not parts[0].isupper():
         return "verb"  # "agents act" (but "dialogue act", "parse tree", "edit distance"; ACT is a name)
@@ -449,10 +455,12 @@ def quantity(phrase: str) -> bool:
 #: Mathematical operators and the Greek letters of formulas, no concept alone (an acronym in
 #: capitals, MIN or MAX, is a name): 10k scale abstracts had "sqrt" (23 papers, "O(1/sqrt(T))")
 #: and TAU (15, 13 of them a "tolerance level tau"). Not "kappa": Cohen's kappa is a measure.
-_NOTATION = frozenset(
-    """max min argmax argmin arg sup inf lim liminf limsup log exp sin cos tanh det diag sqrt
-    alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota lambda mu nu xi pi
+_GREEK = frozenset(
+    """alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota lambda mu nu xi pi
     rho sigma tau upsilon phi varphi chi psi omega""".split()
+)  # in lower case only: "Phi", "Delta", "Lambda" name models and products
+_NOTATION = (
+    frozenset("max min argmax argmin arg sup inf lim liminf limsup log exp sin cos tanh det diag sqrt".split()) | _GREEK
 )
 
 #: Words that start many phrases ("one-shot", "first-order", "better results") but name no
@@ -600,10 +608,11 @@ def one_word_apart(a: str, b: str) -> bool:
     """Are two long forms the same words but one modifier, and that one another word, not a
     form of it ("constrained" / "contextual Markov decision process", "multilingual" /
     "multimodal neural machine translation": two CMDPs and MNMTs of the 10k scale abstracts,
-    0.7+ apart in MiniLM)? Words that share their first four letters after a shared prefix are
-    forms of one ("automatic" / "automated speech recognition", "mean squared" / "square
-    error", "semantic text" / "textual similarity"); a different head ("deep Q-network" /
-    "deep Q-learning", "language model" / "modeling") is for the embeddings to judge."""
+    0.7+ apart in MiniLM)? Words that share their first four letters, or three after a shared
+    prefix, are forms of one ("automatic" / "automated speech recognition", "mean squared" /
+    "square error", "semantic text" / "textual similarity", "reduced" / "reduction"; not
+    "multiscale" / "multistage"); a different head ("deep Q-network" / "deep Q-learning",
+    "language model" / "modeling") is for the embeddings to judge."""
     ka, kb = re.split(r"[\s-]+", a.lower().strip()), re.split(r"[\s-]+", b.lower().strip())
     if len(ka) != len(kb) or ka[-1] != kb[-1] and L.word_key(ka[-1]) != L.word_key(kb[-1]):
         return False
@@ -611,13 +620,16 @@ def one_word_apart(a: str, b: str) -> bool:
     if len(apart) != 1:
         return False
     x, y = apart[0]
-    for p in L.PREFIXES:  # "multilingual" / "multimodal" share no more than a prefix
-        if x.startswith(p) and y.startswith(p) and not (x[len(p) : len(p) + 1] == y[len(p) : len(p) + 1]):
-            x, y = x[len(p) :], y[len(p) :]
+    if min(len(x), len(y)) <= 2:  # "e-commerce" / "m-commerce"
+        return True
+    need = 4
+    for p in sorted(L.PREFIXES, key=len, reverse=True):  # "multiscale" / "multistage" share a prefix and one letter
+        if x.startswith(p) and y.startswith(p) and len(x) > len(p) and len(y) > len(p):
+            x, y, need = x[len(p) :], y[len(p) :], 3  # "reduced" / "reduction": "re" and "duc"
             break
-    x, y = x.removesuffix("e"), y.removesuffix("e")  # "spike-time" / "spike-timing dependent plasticity"
+    x, y = x.removesuffix("e") or x, y.removesuffix("e") or y  # "spike-time" / "spike-timing dependent plasticity"
     shared = len(os.path.commonprefix([x, y]))
-    return shared < min(4, len(x), len(y))
+    return shared < min(need, len(x), len(y))
 
 
 def _joined_modifier(word: str) -> bool:
@@ -701,7 +713,8 @@ DATASET_HEADS = frozenset("dataset benchmark corpus database".split())
 #: A generic head only after a name: "ELECTRE-TRI methodology" is ELECTRE TRI (held-out: 6
 #: papers), but "design methodology" is no design; "F1-score" is F1 (10k scale abstracts: 80
 #: papers beside F1's 157), but "risk score" is no risk.
-_NAME_HEADS = DATASET_HEADS | GENERIC_HEADS | frozenset("methodology score metric measure".split())
+MEASURE_HEADS = frozenset("score metric measure".split())
+_NAME_HEADS = DATASET_HEADS | GENERIC_HEADS | MEASURE_HEADS | {"methodology"}
 
 
 def named_artefact(key: tuple[str, ...]) -> tuple[str, ...] | None:

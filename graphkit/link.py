@@ -564,9 +564,21 @@ def join_named_datasets(state: LinkState) -> None:
             target
             and target in state.surfaces
             and not (head in _TRAINED_ON and target in datasets)
+            and not (head in R.MEASURE_HEADS and not _measured(state, mk, target))
             and (target not in state.expansions or head in R.GENERIC_HEADS or _spelled_with(state, target, key[-1]))
         ):
             state.sets.union(mk, target)
+
+
+#: A name is its own score when the papers' candidates write "<name> score" at least this
+#: often beside the name (10k scale abstracts: "F1 score" 28 against F1's 125, 0.22, and "IQ
+#: score" 1 against 4 join; "BERT score" 13 against 365, BERTScore, a metric of its own, and
+#: "AUC score" 1 against 31 do not).
+MEASURE_SHARE = 0.1
+
+
+def _measured(state: LinkState, mk: str, target: str) -> bool:
+    return sum(state.surfaces[mk].values()) >= MEASURE_SHARE * sum(state.surfaces[target].values())
 
 
 #: Heads that, after a dataset's name, make a thing trained on it ("ImageNet model").
@@ -673,7 +685,7 @@ def join_eponym_heads(state: LinkState) -> None:
             state.named_with[smk] = state.named_with[state.dominant[smk]] = set(by_head[smk, head])
 
 
-_EPONYM = re.compile(r"[A-Z][a-z]+(?:[-–][A-Z][a-z]+)+")
+_EPONYM = re.compile(r"[A-Z][^\W\d_A-Z]+(?:[-–][A-Z][^\W\d_A-Z]+)+")  # "Erdős-Rényi" too
 
 
 def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], vectors: PhraseVectors) -> None:
@@ -744,7 +756,10 @@ def _spelling_words(d: T.AcronymDef) -> list[str]:
     others."""
     words = [w for p in d.long.split() for w in p.split("-")]
     spelling = [w for w in words if (m := _SPELLING.fullmatch(w)) and m.group(1) in d.short]
-    inside = [w for w in words if _capitals_inside(w, d.short) and w not in spelling]
+    initials = "".join(w[0] for w in words if w).upper()
+    inside = [  # not when the words' initials spell it: "GloVe Vector Embeddings (GVE)" keeps GloVe
+        w for w in words if _capitals_inside(w, d.short) and w not in spelling and initials != d.short.upper()
+    ]
     # an English word with a capital inside is a name of its own to the merge keys, but no name
     # has one: it spells ("Stochastic Path Integrated Differential EstimatoR (SPIDER)"; 10k
     # scale: 141 one-paper names such as "grAdient", "TransfOrmer", "DialoguE")
@@ -983,13 +998,12 @@ def resolve_ambiguous(
     for i, _root, smk, f, sentence in state.undefined:
         if not _standalone(f[0], sentence) or (i < len(texts) and _in_brackets(f[0], texts[i])):
             continue
-        sims = sorted(
-            (
-                (float(vec[state.surfaces[lmk].most_common(1)[0][0]] @ doc_vectors[i]), state.group_of.get(lmk))
-                for lmk in meanings[smk]
-            ),
-            key=lambda x: -x[0],
-        )
+        by_group: dict[str | None, float] = {}  # a meaning's spellings joined in one group count once
+        for lmk in meanings[smk]:
+            sim = float(vec[state.surfaces[lmk].most_common(1)[0][0]] @ doc_vectors[i])
+            g = state.group_of.get(lmk)
+            by_group[g] = max(sim, by_group.get(g, -1.0))
+        sims = sorted(((sim, g) for g, sim in by_group.items()), key=lambda x: -x[0])
         best, group = sims[0] if sims else (0.0, None)
         runner_up = sims[1][0] if len(sims) > 1 else 0.0
         if (
@@ -1005,18 +1019,33 @@ def resolve_ambiguous(
 
 
 def _in_brackets(short: str, text: str) -> bool:
-    """Does the text write ``short`` inside brackets ("(Maxent CE)", "(DC)")?"""
-    return re.search(rf"\([^()]*(?<![\w-]){re.escape(short)}s?(?![\w-])[^()]*\)", text) is not None
+    """Does the text write ``short`` in brackets as a definition does, after at most two other
+    words ("(Maxent CE)", "(DC)"; not "(e.g., CLIP)", a list of examples)?"""
+    for m in re.finditer(rf"\(([^()]*?)(?<![\w-]){re.escape(short)}s?(?![\w-])[^()]*\)", text):
+        before = m.group(1).split()
+        if len(before) <= 2 and not (before and before[0].lower().rstrip(".,:") in _NOT_DEFINING):
+            return True
+    return False
+
+
+#: Words that open a bracket of examples or references, not a definition.
+_NOT_DEFINING = frozenset("e.g i.e eg ie see cf such like including as".split())
 
 
 def _standalone(short: str, sentence: str) -> bool:
     """Does the sentence write ``short`` as a word of its own, not a part of a name ("MS-COCO",
     "MS MARCO", "LM-BFF-MS")?"""
-    for m in re.finditer(rf"(?<![\w\[-]){re.escape(short)}s?(?![\w\]-])", sentence):
+    for m in re.finditer(
+        rf"(?<![\w\[<{_JOINERS}]){re.escape(short)}s?(?=$|[^\w\]>{_JOINERS}]|-(?:based|like|style)\b)", sentence
+    ):
         following = sentence[m.end() :].split()[:1]
         if not (following and L.is_name(following[0].strip(",.;:()[]"))):
             return True
     return False
+
+
+#: Characters that join a name's parts ("MS-COCO", "MS–COCO", "MS/COCO").
+_JOINERS = "\\-–—/"
 
 
 def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors) -> None:

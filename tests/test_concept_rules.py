@@ -846,6 +846,10 @@ def test_a_name_with_methodology_after_it_is_the_name():
         ("Generative Adversarial Nets", "generative adversarial networks", False),
         ("deep Q-network", "deep Q-learning", False),  # another head: for the embeddings to judge
         ("language model", "language modeling", False),
+        ("multiscale network", "multistage network", True),  # a shared prefix and one letter
+        ("nonlinear model", "nonlocal model", True),
+        ("e-commerce platform", "m-commerce platform", True),
+        ("reduced gradient", "reduction gradient", False),  # "re" and three letters
     ],
 )
 def test_long_forms_one_modifier_apart_are_other_meanings(a, b, apart):
@@ -950,6 +954,7 @@ def test_analyses_is_a_plural_noun_and_a_prefix_is_no_verb():
         ("varepsilon", "notation"),
         ("beta distribution", None),
         ("kappa", None),  # Cohen's kappa
+        ("Phi", None),  # a name in title case (Phi-2, Delta, Lambda)
     ],
 )
 def test_a_mathematical_operator_alone_is_no_concept(form, why):

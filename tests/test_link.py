@@ -941,7 +941,8 @@ def test_words_with_a_capital_inside_that_spell_an_acronym_are_no_names():
         "EstimatoR"
     ]
     assert _spelling_words(T.AcronymDef("XGBRT", "XGBoost Regression Trees", "")) == []
-    assert _spelling_words(T.AcronymDef("RNB", "ResNet-based Bottleneck", "")) == []  # N spells nothing
+    assert _spelling_words(T.AcronymDef("RNB", "ResNet-based Bottleneck", "")) == []  # a name's own capitals
+    assert _spelling_words(T.AcronymDef("GVE", "GloVe Vector Embeddings", "")) == []  # the initials spell it
 
 
 def test_an_acronym_of_two_meanings_links_a_paper_that_does_not_define_it_to_the_closest(fake):
@@ -956,7 +957,7 @@ def test_an_acronym_of_two_meanings_links_a_paper_that_does_not_define_it_to_the
         "We tune CLIP on image and language pairs by contrastive pretraining.",  # meaning 1, undefined
         "Our CLIP-Lite tunes image and language pairs by contrastive pretraining.",  # inside a name
         "We use CLIP for the weather forecast tables.",  # close to neither
-        "Image and language pairs by contrastive pretraining (see CLIP) are shown.",  # a bracket
+        "Image and language pairs by contrastive pretraining (pairwise CLIP) are shown.",  # a bracket
     ]
     papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
     picks = [cands("CLIP", "images")] + [cands("CLIP", "code")] + [cands("CLIP") for _ in texts[2:]]
@@ -969,6 +970,66 @@ def test_an_acronym_of_two_meanings_links_a_paper_that_does_not_define_it_to_the
     assert meaning["p0"] == {first} and meaning["p1"] == {second}
     assert meaning["p2"] == {first}
     assert not any(meaning.get(p) for p in ("p3", "p4", "p5"))
+
+
+def _mentions_by_paper(texts: list[str], picked: int, fake) -> dict[str, set[str]]:
+    texts = texts + [f"Filler paper {i} on weather and soil." for i in range(12)]  # no background concept
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [cands("GPT") for _ in texts[:picked]] + [[] for _ in texts[picked:]]
+    linked = link(papers, extraction(texts, picks, fake), embedder=fake)
+    by_paper: dict[str, set[str]] = {f"p{i}": set() for i in range(len(texts))}
+    for m in linked.mentions:
+        by_paper[m.paper_id].add(m.concept_key)
+    return by_paper
+
+
+def test_an_acronym_s_other_meaning_wins_where_the_paper_is_about_it(fake):
+    """10k scale: GPT was defined once as a "graph-based point tracker"; papers on language
+    models that write GPT undefined mean the Generative Pre-trained Transformer, whichever
+    meaning is defined first."""
+    texts = [
+        "A graph-based point tracker (GPT) follows points.",
+        "Our graph-based point tracker (GPT) tracks points again.",
+        "Generative Pretrained Transformer (GPT) writes text.",
+        "A generative pretrained transformer (GPT) writes text too.",
+        "We tune GPT: generative, pretrained, a transformer.",
+    ]
+    by_paper = _mentions_by_paper(texts, 5, fake)
+    assert by_paper["p4"] & by_paper["p2"] and not by_paper["p4"] & by_paper["p0"]
+
+
+def test_spellings_of_one_meaning_are_one_rival(fake):
+    """Two spellings of a meaning, joined in one concept, do not stand against each other: the
+    paper is as close to both, and the other meaning is far."""
+    texts = [
+        "Generative Pretrained Transformer (GPT) writes text.",
+        "A generative pretrained transformer (GPT) writes text too.",
+        "Generative Pretraining Transformer (GPT) models text.",
+        "A graph-based point tracker (GPT) follows points.",
+        "We tune GPT: generative, pretrained, a transformer.",
+    ]
+    by_paper = _mentions_by_paper(texts, 5, fake)
+    assert by_paper["p4"] & by_paper["p0"] and not by_paper["p4"] & by_paper["p3"]
+
+
+def test_brackets_names_and_examples_around_an_acronym():
+    from graphkit.link import _in_brackets, _standalone
+
+    assert _in_brackets("CE", "maximum entropy correlated equilibria (Maxent CE) in games")
+    assert not _in_brackets("CLIP", "Models (e.g., CLIP) are strong.")  # examples, not a definition
+    assert not any(_standalone("MS", f"on MS{j}COCO") for j in ("-", "–", "—", "/", " "))  # a name's part
+    assert _standalone("CLIP", "a CLIP-based retriever") and not _standalone("CLS", "the [CLS] token")
+
+
+def test_a_name_takes_score_as_its_own_only_when_papers_write_it_often(fake):
+    """10k: "F1-score" (80 papers) is F1 (157): 28 candidate forms against 125; a rare "CLIP
+    score" or "BERT score" (13 against 365) is CLIPScore or BERTScore, no CLIP or BERT."""
+    from graphkit.link import join_named_datasets
+
+    state = pooled(*[cands("F1 score")] * 3, *[cands("F1")] * 12, cands("CLIP score"), *[cands("CLIP")] * 12)
+    join_named_datasets(state)
+    assert state.sets[mk("F1 score")] == state.sets[mk("F1")]
+    assert state.sets[mk("CLIP score")] != state.sets[mk("CLIP")]
 
 
 def test_an_acronym_that_spells_a_dataset_is_its_dataset(fake):

@@ -301,6 +301,7 @@ def test_a_plural_then_a_verb_before_to_or_a_determiner_is_subject_and_verb():
     assert "large deviations bound" in cands("A large deviations bound on the error.")  # no "to" after it
     assert "data model" in cands("A data model to the process.")  # "data" is no plural in -s
     assert "means test" in cands("We use the means test to decide.")  # "means" is a verb too
+    assert "operations research" in cands("We apply operations research to scheduling.")  # takes no "to"
 
 
 def test_a_reflexive_pronoun_ends_a_phrase():

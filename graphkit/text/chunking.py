@@ -165,7 +165,7 @@ def candidate_phrases(
             if (_breaks(tok) and not _bound(tok, nxt) and not _noun_here(prev, tok, nxt)) or (
                 verbs and tok.lower() in verbs
             ):
-                if len(run) > 1 and tok.lower() in _AFTER_VERB and _plural_then_verb(run[-2], run[-1]):
+                if len(run) > 1 and _verb_before(run[-1], tok.lower()) and _plural_then_verb(run[-2], run[-1]):
                     run = run[:-1]  # "dialogue systems need to", "classifiers output a": the verb
                 _emit(run, sent, out, joins)
                 run = []
@@ -198,8 +198,20 @@ def _noun_here(prev: str, tok: str, nxt: str) -> bool:
     return (nxt[0].isalnum() and not _breaks(nxt)) or not nxt[0].isalnum() or n in _AFTER_HEAD
 
 
-#: Words that follow a verb and hardly ever a noun: the infinitive's "to" and the determiners.
-_AFTER_VERB = frozenset({"to"}) | DETERMINERS
+#: Verbs (and verb-like words) that take "to" after a plural subject ("systems need to",
+#: "models generalize to", "problems subject to"): before "to", only these; before a
+#: determiner, any verb ("classifiers output a"). "operations research to" stays a noun.
+_TO_VERBS = frozenset(
+    """need tend fail seek aim try want struggle learn have help serve attempt continue begin start
+    appear seem choose manage hope plan strive wish require use allow enable guarantee lead refer
+    correspond belong respond contribute apply adapt scale generalize converge transfer extend
+    relate subject close back equal""".split()
+)
+
+
+def _verb_before(word: str, nxt: str) -> bool:
+    """Is ``nxt`` a word a verb ``word`` (if one) is followed by: a determiner, or "to" after a verb of :data:`_TO_VERBS`?"""
+    return nxt in DETERMINERS or (nxt == "to" and word.lower() in _TO_VERBS)
 
 
 @lru_cache(maxsize=200_000)
