@@ -656,9 +656,10 @@ def join_eponym_heads(state: LinkState) -> None:
     "Vapnik-Chervonenkis (VC) dimension") names no thing alone: it is the thing its papers
     write it before, when one head dominates (:data:`EPONYM_HEAD_SHARE`), and is named with that
     head. KL joins "KL divergence" and "Kullback-Leibler divergence" (10k scale abstracts: 75
-    and 72 papers, two concepts) as "KL divergence"; VC is the VC dimension. The names' parts are words no dictionary knows, so an
-    acronym of capitalised words ("Actor-Critic") is no eponym; one written mostly with a
-    generic head names a method ("BFGS method") and stays itself."""
+    and 72 papers, two concepts) as "KL divergence"; VC is the VC dimension. The names' parts
+    are words no dictionary knows, so an acronym of capitalised words ("Actor-Critic") is no
+    eponym; one written mostly with a generic head names a method ("BFGS method") and stays
+    itself."""
     of_stem: dict[tuple[str, ...], str] = {}  # the key of an eponym or of its acronym -> the acronym
     for smk, lmk in state.dominant.items():
         if smk in state.ambiguous or not state.surfaces[lmk]:
@@ -762,7 +763,7 @@ def _spelling_words(d: T.AcronymDef) -> list[str]:
     ]
     # an English word with a capital inside is a name of its own to the merge keys, but no name
     # has one: it spells ("Stochastic Path Integrated Differential EstimatoR (SPIDER)"; 10k
-    # scale: 141 one-paper names such as "grAdient", "TransfOrmer", "DialoguE")
+    # scale: about 40 one-paper names such as "AliGnment", "PredicTion", "DialoguE")
     spelled = [w for w in inside if L.is_name(w)]
     if len(spelling) + len(inside) < 2:  # one is a name's own capitals: "XGBoost Regression Trees (XGBRT)"
         return spelled

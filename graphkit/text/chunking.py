@@ -217,8 +217,9 @@ def _verb_before(word: str, nxt: str) -> bool:
 @lru_cache(maxsize=200_000)
 def _plural_then_verb(first: str, second: str) -> bool:
     """Are two lower-case words a plural noun and a verb in its plain form ("systems need",
-    "classifiers output", "parsers struggle"), when :data:`_AFTER_VERB` follows them? A noun
-    compound starts with a singular ("system need"); 10k scale abstracts had 15 such concepts."""
+    "classifiers output", "parsers struggle"), when :func:`_verb_before` says the next word
+    follows a verb? A noun compound starts with a singular ("system need"); 10k scale abstracts
+    had 15 such concepts."""
     first = first.lower() if _title_word(first) else first  # "Users rate the items"
     if not (first.islower() and second.islower()):
         return False
