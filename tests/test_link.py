@@ -927,7 +927,7 @@ def test_a_word_capitalised_to_spell_an_acronym_is_no_concept(fake):
 
 
 def test_words_with_a_capital_inside_that_spell_an_acronym_are_no_names():
-    """10k scale: 141 one-paper names were dictionary words capitalised inside to spell an
+    """10k scale: about 40 one-paper names were dictionary words capitalised inside to spell an
     acronym ("Multimodal relAtional Graph adversarIal InferenCe (MAGIC)", "DialoguE COntradiction
     DEtection (DECODE)", "Stochastic Path Integrated Differential EstimatoR (SPIDER)"), each beside
     the word itself. A long form's one word of capitals that is no English word is a name's own
