@@ -526,9 +526,7 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
         if len(mks) < 2:
             continue
         head = max(sorted(mks), key=lambda m: sum(state.surfaces[m].values()))
-        pairs += [
-            (mk, head) for mk in sorted(mks) if mk != head and (mk in state.artefacts) == (head in state.artefacts)
-        ]
+        pairs += [(mk, head) for mk in sorted(mks) if mk != head and _named(state, mk) == _named(state, head)]
     if not pairs:
         return
     # compared with their last word singular: a plural costs "classification tasks" /
@@ -539,6 +537,13 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
     for mk, cmk in pairs:
         if float(vec[mk] @ vec[cmk]) >= R.AGREE_SIMILARITY:
             state.sets.union(mk, cmk)
+
+
+def _named(state: LinkState, mk: str) -> bool:
+    """Is the group's most written form a name? One paper's "NeuralNetworks" makes "neural
+    network" an artefact, not a name: 10k scale abstracts kept "neural network model" (49
+    papers, cosine 0.88) apart from "neural network" for it."""
+    return mk in state.artefacts and T.is_artefact(state.surfaces[mk].most_common(1)[0][0])
 
 
 def join_named_datasets(state: LinkState) -> None:

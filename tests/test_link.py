@@ -169,6 +169,20 @@ def test_acronym_joins_its_dominant_expansion_and_same_meaning_variants(fake):
     assert "Generative Adversarial Nets" in state.long_forms[mk("Generative Adversarial Nets")]
 
 
+def test_one_camelcase_spelling_does_not_make_a_phrase_a_name(fake):
+    """10k scale: one paper's "NeuralNetworks" made "neural network" an artefact, so "neural
+    network model" (49 papers, cosine 0.88) stayed apart from it; a name still never joins an
+    ordinary word ("ImageNet" / "imagenet model" are compared only as names)."""
+    from graphkit.link import join_cores
+
+    state = pooled(*[cands("neural networks")] * 5, cands("NeuralNetworks"), *[cands("neural network model")] * 2)
+    join_cores(state, PhraseVectors(fake, dim=DIM))
+    assert state.sets[mk("neural network model")] == state.sets[mk("neural networks")]
+    state = pooled(*[cands("NeuralNetworks")] * 5, *[cands("neural network model")] * 2)
+    join_cores(state, PhraseVectors(fake, dim=DIM))
+    assert state.sets[mk("neural network model")] != state.sets[mk("NeuralNetworks")]
+
+
 def test_an_acronym_variant_does_not_bring_along_the_core_it_joined():
     """10k scale --fast: "gradient method" had joined "gradient" (its core); one "gradient method
     (GD)" beside ten "gradient descent (GD)" then joined "gradient" to gradient descent."""
