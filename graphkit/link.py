@@ -1001,8 +1001,12 @@ def resolve_ambiguous(
     }
     longs = sorted({state.surfaces[lmk].most_common(1)[0][0] for lmks in meanings.values() for lmk in lmks})
     vec = dict(zip(longs, vectors(longs)))
+    uses: dict[tuple[int, str], tuple[tuple[str, ...], str]] = {}  # (paper, acronym) -> its first use standing alone
     for i, _root, smk, f, sentence in state.undefined:
-        if not _standalone(f[0], sentence) or (i < len(texts) and _in_brackets(f[0], texts[i])):
+        if (i, smk) not in uses and _standalone(f[0], sentence):
+            uses[i, smk] = (f, sentence)
+    for (i, smk), (f, sentence) in uses.items():  # a paper's uses of an acronym share one decision
+        if i < len(texts) and _in_brackets(f[0], texts[i]):
             continue
         by_group: dict[str | None, float] = {}  # a meaning's spellings joined in one group count once
         for lmk in meanings[smk]:

@@ -997,33 +997,33 @@ def _mentions_by_paper(texts: list[str], picked: int, fake) -> dict[str, set[str
     return by_paper
 
 
-def test_an_acronym_s_other_meaning_wins_where_the_paper_is_about_it(fake):
-    """10k scale: GPT was defined once as a "graph-based point tracker"; papers on language
-    models that write GPT undefined mean the Generative Pre-trained Transformer, whichever
-    meaning is defined first."""
-    texts = [
-        "A graph-based point tracker (GPT) follows points.",
-        "Our graph-based point tracker (GPT) tracks points again.",
-        "Generative Pretrained Transformer (GPT) writes text.",
-        "A generative pretrained transformer (GPT) writes text too.",
-        "We tune GPT: generative, pretrained, a transformer.",
-    ]
-    by_paper = _mentions_by_paper(texts, 5, fake)
-    assert by_paper["p4"] & by_paper["p2"] and not by_paper["p4"] & by_paper["p0"]
+_TRACKER = [
+    "A graph-based point tracker (GPT) follows points.",
+    "Our graph-based point tracker (GPT) tracks points again.",
+]
+_TRANSFORMER = [
+    "Generative Pretrained Transformer (GPT) writes text.",
+    "A generative pretrained transformer (GPT) writes text too.",
+]
+_UNDEFINED = "We tune GPT: generative, pretrained, a transformer."
 
 
-def test_spellings_of_one_meaning_are_one_rival(fake):
-    """Two spellings of a meaning, joined in one concept, do not stand against each other: the
-    paper is as close to both, and the other meaning is far."""
-    texts = [
-        "Generative Pretrained Transformer (GPT) writes text.",
-        "A generative pretrained transformer (GPT) writes text too.",
-        "Generative Pretraining Transformer (GPT) models text.",
-        "A graph-based point tracker (GPT) follows points.",
-        "We tune GPT: generative, pretrained, a transformer.",
-    ]
+@pytest.mark.parametrize(
+    ("texts", "meant", "other"),
+    [
+        # 10k scale: GPT was defined once as a "graph-based point tracker"; papers on language
+        # models that write GPT undefined mean the Generative Pre-trained Transformer, whichever
+        # meaning is defined first
+        ([*_TRACKER, *_TRANSFORMER, _UNDEFINED], "p2", "p0"),
+        # two spellings of a meaning, joined in one concept, do not stand against each other: the
+        # paper is as close to both, and the other meaning is far
+        ([*_TRANSFORMER, "Generative Pretraining Transformer (GPT) models text.", _TRACKER[0], _UNDEFINED], "p0", "p3"),
+    ],
+    ids=["other-meaning-wins", "spellings-are-one-rival"],
+)
+def test_an_undefined_acronym_means_the_closest_meaning(fake, texts, meant, other):
     by_paper = _mentions_by_paper(texts, 5, fake)
-    assert by_paper["p4"] & by_paper["p0"] and not by_paper["p4"] & by_paper["p3"]
+    assert by_paper["p4"] & by_paper[meant] and not by_paper["p4"] & by_paper[other]
 
 
 def test_brackets_names_and_examples_around_an_acronym():
