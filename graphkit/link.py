@@ -527,6 +527,19 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
             continue
         head = max(sorted(mks), key=lambda m: sum(state.surfaces[m].values()))
         pairs += [(mk, head) for mk in sorted(mks) if mk != head and _named(state, mk) == _named(state, head)]
+        # and each form with its own core of two words or more, when a paper chose that core
+        # and it is not the head: "multiple criteria approach" is "multiple criteria" (0.93),
+        # though the head "multicriteria" is further. A word alone would become a hub: on dev
+        # "sequence task" made "sequence" a concept of 109 papers, "generation task" "generation"
+        pairs += [
+            (mk, core)
+            for mk in sorted(mks)
+            for core in sorted({R.group_key(c) for c in map(R.generic_core, state.keys_of[mk]) if len(c) > 1})
+            if core not in (mk, head)
+            and core in mks
+            and state.best_rank[core] < _SHARED_ONLY
+            and _named(state, mk) == _named(state, core)
+        ]
     if not pairs:
         return
     # compared with their last word singular: a plural costs "classification tasks" /
