@@ -734,8 +734,8 @@ def named_artefact(key: tuple[str, ...]) -> tuple[str, ...] | None:
 
 
 def related_key(key: tuple[str, ...] | list[str]) -> str:
-    """A looser identity: the core (:func:`generic_core`) with adjectives in -al read as their
-    noun ("convolutional" -> "convolution", "computational" -> "computation"), "net" read as
+    """A looser identity: the core (:func:`generic_core`) with adjectives in -al or -ic read as
+    their noun ("convolutional" -> "convolution", "robotic" -> "robot"), "net" read as
     "network" and "multiple" before a noun as "multi" ("multiple criteria" / "multicriteria").
     Forms that share it are candidates for one concept; they merge only when their embeddings
     agree (:data:`AGREE_SIMILARITY`), which keeps "normal" and "norm" apart. A name's dataset
@@ -747,6 +747,9 @@ def related_key(key: tuple[str, ...] | list[str]) -> str:
         if w in ("net", "nets"):
             w = "network"
         elif len(w) > 6 and w.endswith("al") and "NOUN" in L.readings(w[:-2]):
+            w = w[:-2]
+        elif len(w) > 6 and w.endswith("ic") and L.readings(w) == {"ADJ"} and "NOUN" in L.readings(w[:-2]):
+            # "robotic arm" / "robot arm" 0.95; "symbolic regression" / "symbol regression" 0.74 stay apart
             w = w[:-2]
         elif w == "multiple" and i + 1 < len(core) and _noun_only(core[i + 1]):
             w = "multi"  # "multiple criteria sorting" / "multi-criteria sorting", not "multiple linear regression"
