@@ -7,6 +7,7 @@ build, stores, exports, pages) is reached from here.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -226,6 +227,8 @@ def build_files(
         else:  # too big to draw whole: the WebGL map of the concepts with most papers and all their links
             render_map(g, html_path, title="graphkit: concept map", max_nodes=PAGE_NODES)
         html_out = Path(html_path)
+    # one pass over the edges for all the counts (five passes: 0.16 s of a warm 1,000-abstract build, one 0.05 s)
+    per_type = Counter(k for nbrs in g.succ.values() for keys in nbrs.values() for k in keys)
     return BuildResult(
         graph=g,
         formats=formats,
@@ -234,19 +237,14 @@ def build_files(
         shared=sum(1 for c in linked.concepts if c.paper_count >= 2),
         mentions=len(linked.mentions),
         nodes=g.number_of_nodes(),
-        edges=g.number_of_edges(),
+        edges=sum(per_type.values()),
         output=Path(output),
         html=html_out,
         external=sum(1 for _, d in g.nodes(data=True) if d.get("external")),
-        **{
-            name: sum(1 for *_, k in g.edges(keys=True) if k == rel)
-            for name, rel in (
-                ("cites", "CITES"),
-                ("cocited", "CO_CITED"),
-                ("coupled", "COUPLED"),
-                ("coauthored", "CO_AUTHORED"),
-            )
-        },
+        cites=per_type["CITES"],
+        cocited=per_type["CO_CITED"],
+        coupled=per_type["COUPLED"],
+        coauthored=per_type["CO_AUTHORED"],
     )
 
 

@@ -90,20 +90,33 @@ _BRACED_WORDS = re.compile(r"(?<![\^_])\{\s*([A-Za-z][A-Za-z' -]*?)\s*\}")  # no
 def strip_markup(text: str) -> str:
     """Markdown, HTML tags and LaTeX commands removed, their words kept
     ("**open-world **" -> "open-world", "\\textit{flows}" -> "flows", "flows}" -> "flows")."""
-    text = _HTML_TAG.sub(" ", text)
-    text = _BOLD.sub(r"\2", text)
-    text = _EMPH.sub(r"\1", text)
-    text = _CODE.sub(r"\1", text)
-    for _ in range(3):  # nested commands: \textbf{\emph{x}}
-        text = _LATEX_CMD.sub(r"\1", text)
-    text = _LATEX_BARE.sub("", text)
-    text = _BRACED_WORDS.sub(r"\1", text)
-    text = _TIE.sub(" ", text)
+    # each pass only where the text has the character every match needs: most abstracts have
+    # no markup, and a search for none tries every position (1,000 abstracts: 0.34 s -> 0.11 s)
+    if "<" in text:
+        text = _HTML_TAG.sub(" ", text)
+    if "**" in text or "__" in text:
+        text = _BOLD.sub(r"\2", text)
+    if "*" in text:
+        text = _EMPH.sub(r"\1", text)
+    if "`" in text:
+        text = _CODE.sub(r"\1", text)
+    if "\\" in text:
+        for _ in range(3):  # nested commands: \textbf{\emph{x}}
+            text = _LATEX_CMD.sub(r"\1", text)
+        text = _LATEX_BARE.sub("", text)
+    if "{" in text:
+        text = _BRACED_WORDS.sub(r"\1", text)
+    if "~" in text:
+        text = _TIE.sub(" ", text)
     if "- " in text:
         text = _BROKEN.sub(_mend, text)
     if "-" in text:
         text = _SPLIT.sub(_join, text)
-    return re.sub(r"[ \t]+", " ", _unmatched_braces(text))
+    text = _unmatched_braces(text)
+    return _BLANKS.sub(" ", text) if "  " in text or "\t" in text else text
+
+
+_BLANKS = re.compile(r"[ \t]+")
 
 
 # LaTeX's tie, a space that does not break: "gradient descent~(SGD)" (a dev alias kept the "~");
@@ -352,6 +365,9 @@ _NOT_FIRST = frozenset("based driven guided aware free level style wise specific
 }
 
 
+_POSSESSIVE = re.compile(r"(?<=\w)['’][sS]$")
+
+
 # Memoised: linking asks about each pooled form once per paper that has it (1,000 abstracts:
 # 29 k calls for 18.6 k phrases; the answer depends on the phrase alone).
 @lru_cache(maxsize=200_000)
@@ -360,7 +376,7 @@ def rejection(phrase: str) -> str | None:
 
     A name or acronym (REINFORCE, SAM2) is always acceptable unless it is a stop word in
     capitals (FOR, AND in a title written in capitals)."""
-    words = [re.sub(r"(?<=\w)['’][sS]$", "", w) for w in re.split(r"\s+", phrase.strip()) if w]  # as tokens are
+    words = [_POSSESSIVE.sub("", w) if "'" in w or "’" in w else w for w in phrase.split()]  # as tokens are
     if not words:
         return "empty"
     parts = [p for w in words for p in w.split("-") if p]
@@ -881,13 +897,17 @@ def _plural_kept(form: str, written: Counter) -> str:
     return plural if latin and n > singular_uses and not L.is_name(many) else form
 
 
+_LAST_WORD = re.compile(r"[^\s-]+$")
+_COUNTED = re.compile(r"(?:^|[\s-])(?:multiple|many|several|various|numerous|multi)[\s-]$", re.I)
+
+
 def singular_form(form: str) -> str:
     """The form with its last word singular, case kept ("Diffusion Models" -> "Diffusion Model",
     "LLMs" -> "LLM")."""
-    m = re.search(r"[^\s-]+$", form)
+    m = _LAST_WORD.search(form)
     if not m:
         return form
-    if re.search(r"(?:^|[\s-])(?:multiple|many|several|various|numerous|multi)[\s-]$", form[: m.start()], re.I):
+    if _COUNTED.search(form[: m.start()]):
         return form  # "multiple criteria", "multi-criteria": a plural by meaning
     last = m.group()
     if L.is_name(last):

@@ -165,7 +165,11 @@ def is_name(part: str) -> bool:
 def spelled_for_acronym(part: str) -> bool:
     """An English word with its first letters capitalised to spell an acronym: "ELimination" (of
     ELECTRE), "HORizon" (THOR). No name, though its capitals look like one's."""
-    return bool(re.fullmatch(r"[A-Z]{2,3}[a-z]{2,}", part)) and bool(readings(part.lower()))
+    # most words have no capital second letter: no regex for them (1,000 abstracts: 32 k calls)
+    return part[1:2].isupper() and bool(_SPELLED.fullmatch(part)) and bool(readings(part.lower()))
+
+
+_SPELLED = re.compile(r"[A-Z]{2,3}[a-z]{2,}")
 
 
 def _own_capital_s(name: str) -> bool:

@@ -482,6 +482,9 @@ def pool(state: LinkState, candidates: Iterable[Sequence[Candidate]], is_scaffol
 COMMON_WORD_PAPERS = 3
 
 
+_WORD_END = re.compile(r"[\s-]")  # compiled once: pool_common splits every phrase of every paper
+
+
 def pool_common(state: LinkState, phrases: Sequence[Sequence[str]], is_scaffold: Callable[[str], bool]) -> None:
     """Single nouns many papers use as a phrase of their own or build phrases on ("diffusion
     process", "diffusion-based methods") join the pool; like the shorter
@@ -489,7 +492,7 @@ def pool_common(state: LinkState, phrases: Sequence[Sequence[str]], is_scaffold:
     close to it, :func:`keep_meant`)."""
     df: Counter = Counter()
     for ps in phrases:
-        df.update({re.split(r"[\s-]", p, maxsplit=1)[0] for p in ps})
+        df.update({_WORD_END.split(p, maxsplit=1)[0] for p in ps})
         alone, heads = set(), set()
         for p in ps:
             if p.endswith("ing"):  # a gerund alone or as a longer phrase's head (see _verbal_gerund)
@@ -895,15 +898,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
     occurs: Counter = Counter()  # group -> papers where a form of it occurs at all
     for txt in texts:
         seq, sent_of, sents, inner = _normalised(txt)
-        # a form starts where a word does: "supervised learning" is not in "semi-supervised
-        # learning", nor "policy method" in "off-policy methods" (a name is: LSTM in "CNN-LSTM")
-        matched = [
-            (pos, f, root)
-            for pos, tok in enumerate(seq)
-            if tok is not None and tok in lengths and (pos not in inner or L.is_name(tok))
-            for f, root in _matches(seq, pos, lengths[tok], index)
-            if not (pos + len(f) in inner and seq[pos + len(f)] in M.CLASS_SUFFIXES)  # "NP" of "NP-hard"
-        ]
+        matched = _matched(seq, inner, lengths, index)
         for pos, f, root in matched:
             end = pos + len(f)
             # one written word: "stable", or a hyphenated "black-box", "time-consuming"
@@ -1506,16 +1501,30 @@ def _next_word(seq, end: int) -> str | None:
 _VERSION = re.compile(r"v?\d+(?:\.\d+)*")
 
 
-def _matches(seq, pos, lengths, index):
-    """(form, group) for every form that starts at ``pos`` of the normalised text."""
-    for n in lengths:
-        if pos + n > len(seq):
-            break
-        hit = index.get(tuple(seq[pos : pos + n]))
-        if hit is not None:
+def _matched(seq, inner: set[int], lengths, index) -> list[tuple[int, tuple[str, ...], str]]:
+    """(position, form, group) for every form found in the normalised text, in text order.
+
+    A form starts where a word does: "supervised learning" is not in "semi-supervised
+    learning", nor "policy method" in "off-policy methods" (a name is: LSTM in "CNN-LSTM"); a
+    name before "-hard" is no match ("NP" of "NP-hard").
+    """
+    # one loop, no generator per position (1,000 abstracts: 0.22 s -> 0.17 s)
+    matched = []
+    size = len(seq)
+    for pos, tok in enumerate(seq):
+        if tok is None or tok not in lengths or (pos in inner and not L.is_name(tok)):
+            continue
+        for n in lengths[tok]:
+            end = pos + n
+            if end > size:
+                break
+            hit = index.get((tok,) if n == 1 else tuple(seq[pos:end]))
+            if hit is None or (end in inner and seq[end] in M.CLASS_SUFFIXES):
+                continue
             form, roots = hit
             for root in roots:
-                yield form, root
+                matched.append((pos, form, root))
+    return matched
 
 
 def _normalised(text: str):
@@ -1531,9 +1540,8 @@ def _normalised(text: str):
             if len(parts) > 1:
                 inner.update(range(len(seq) + 1, len(seq) + len(parts)))
             seq.extend(parts)
-            sent_of.extend([si] * len(parts))
         seq.append(None)
-        sent_of.append(si)
+        sent_of.extend([si] * (len(seq) - len(sent_of)))  # the sentence's parts and its None at once
     return seq, sent_of, sents, inner
 
 
