@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import networkx as nx
+import numpy as np
 import pytest
 
 from graphkit.analyse import (
@@ -225,6 +226,20 @@ def test_layout_spreads_a_bigger_graph_into_distinct_points():
     inside = sum(math.dist(pos[c[0]], pos[c[k]]) for c in caves for k in range(1, 6)) / (20 * 5)
     between = sum(math.dist(pos[caves[i][3]], pos[caves[(i + 10) % 20][3]]) for i in range(20)) / 20
     assert inside < between / 3
+
+
+def test_points_on_one_spot_spread_on_a_small_sunflower():
+    """Concepts with the same neighbours get one t-SNE point; a random jitter had left two of
+    them on one spot (test above, on another machine's numbers). Across a grid cell's edge too."""
+    from graphkit.analyse.layout import _spread
+
+    xy = np.zeros((40, 2))
+    xy[::2, 0] -= 1e-9  # half of them just over a cell's edge
+    out = _spread(xy, 5.0)
+    assert min(math.dist(out[i], out[j]) for i in range(40) for j in range(i)) > 4.0
+    assert max(math.hypot(*p) for p in out) <= 5.0 * math.sqrt(40)
+    apart = np.array([[0.0, 0.0], [100.0, 0.0]])
+    assert (_spread(apart, 5.0) == apart).all()  # points apart stay where they are
 
 
 def test_colours_sizes_and_gexf_viz():

@@ -42,10 +42,33 @@ def _embed(s: nx.Graph, weight: str, seed: int) -> dict:
     xy = xy - xy.mean(axis=0)
     extent = float(np.abs(xy).max()) or 1.0
     xy = xy * (SPAN / extent)
-    # concepts with the same neighbours (say, all from one paper) land on one point: a small
-    # seeded jitter (0.5% of the map) keeps them apart without moving anything visibly
-    xy = xy + np.random.default_rng(seed).normal(scale=SPAN * 0.005, size=xy.shape)
+    xy = _spread(xy, SPAN * 0.005)
     return {n: (round(float(x), 2), round(float(y), 2)) for n, (x, y) in zip(nodes, xy)}
+
+
+_GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
+
+
+def _spread(xy: np.ndarray, gap: float) -> np.ndarray:
+    """Concepts with the same neighbours (say, all from one paper) land on one point: each one
+    after the first within ``gap`` of a point goes on a small sunflower around it, ``gap`` apart.
+    (A seeded random jitter did this before; two of 120 points of a caveman graph still fell
+    on one spot on another machine's t-SNE numbers.)"""
+    out = xy.copy()
+    anchors: dict[tuple[int, int], list[int]] = {}  # grid cell of side gap -> the first points in it
+    spread: dict[int, int] = {}  # anchor -> points put around it so far
+    for i, (x, y) in enumerate(xy):
+        cx, cy = math.floor(x / gap), math.floor(y / gap)
+        near = (j for dx in (-1, 0, 1) for dy in (-1, 0, 1) for j in anchors.get((cx + dx, cy + dy), ()))
+        anchor = next((j for j in near if math.dist(xy[j], (x, y)) < gap), None)
+        if anchor is None:
+            anchors.setdefault((cx, cy), []).append(i)
+            spread[i] = 0
+        else:
+            k = spread[anchor] = spread[anchor] + 1
+            r, t = gap * math.sqrt(k), k * _GOLDEN_ANGLE
+            out[i] = xy[anchor] + (r * math.cos(t), r * math.sin(t))
+    return out
 
 
 def _tsne(a, seed: int) -> np.ndarray:
