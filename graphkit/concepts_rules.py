@@ -873,8 +873,12 @@ def display_name(written: Counter | dict[str, int], initial: Iterable[str] = ())
         if form in initial and form[:1].isupper() and not L.is_name(form.split()[0].split("-")[0]):
             form = form[:1].lower() + form[1:]
         one = singular_form(form)
-        if one != form and form.rsplit(None, 1)[-1].isupper() and one not in written:
-            one = form  # "UTADIS", "DBMS": a name in capitals ends in an S of its own unless "GAN" is written beside "GANS"
+        last, one_last = form.rsplit(None, 1)[-1], one.rsplit(None, 1)[-1]
+        if one != form and (last.isupper() or L.is_name(last) and not one_last.isupper()) and one not in written:
+            # "UTADIS", "DBMS", "nuScenes" (no "nuScene" in 2,523 robotics abstracts): a name
+            # ends in an S of its own unless "GAN" is written beside "GANS"; an acronym's
+            # plural is the acronym ("deep CNNs" is "deep CNN")
+            one = form
         votes[one] += n
         pooled.setdefault(one, Counter())[form] += n
     best = min(votes, key=lambda f: (-votes[f], sum(c.isupper() for c in f), len(f), f))

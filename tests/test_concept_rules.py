@@ -806,11 +806,15 @@ def test_a_closed_up_prefix_before_an_irregular_plural_is_the_hyphenated_form():
     assert L.singular("multi") == "multi"
 
 
-def test_a_name_in_capitals_keeps_its_own_final_s():
-    """UTADIS (the MCDA exports) was shown "UTADI", DBMS "DBM": an S ends a plural of a name in
-    capitals only when its singular is written too ("GANS" of a capitalised title beside GAN)."""
+def test_a_name_keeps_its_own_final_s():
+    """UTADIS (the MCDA exports) was shown "UTADI", DBMS "DBM": an S ends a plural of a name
+    only when its singular is written too ("GANS" of a capitalised title beside GAN)."""
     assert R.display_name({"UTADIS": 3}) == "UTADIS" and R.display_name({"DBMS": 2}) == "DBMS"
     assert R.display_name({"GANS": 1, "GAN": 5}) == "GAN"
+    # robotics abstracts: the dataset nuScenes was shown "nuScene", which no paper writes
+    assert R.display_name({"nuScenes": 21, "nuScenes dataset": 3}) == "nuScenes"
+    assert R.display_name({"ResNets": 2, "ResNet": 1}) == "ResNet"
+    assert R.display_name({"deep CNNs": 6}) == "deep CNN"
 
 
 def test_multiple_before_a_noun_is_multi():
