@@ -304,6 +304,18 @@ def test_a_plural_then_a_verb_before_to_or_a_determiner_is_subject_and_verb():
     assert "operations research" in cands("We apply operations research to scheduling.")  # takes no "to"
 
 
+def test_a_singular_then_a_verb_in_s_before_to_is_subject_and_verb():
+    """2,523 robotics abstracts had "robot need" (18 papers: "the robot needs to act"); before a
+    determiner, or with no "to", such a pair stays a compound ("user needs", "model outputs")."""
+    cands = lambda s: [c for c, _ in T.candidate_phrases(s)]  # noqa: E731
+    assert cands("A mobile robot needs to act.")[:2] == ["mobile robot", "robot"]
+    assert "model" in cands("The model fails to converge.") and not any(
+        "fail" in c for c in cands("The model fails to converge.")
+    )
+    assert "User needs" in cands("User needs are met.")
+    assert "model outputs" in cands("We compare the model outputs to labels.")  # "output" takes no "to"
+
+
 def test_a_reflexive_pronoun_ends_a_phrase():
     """10k scale abstracts had "model itself" (3 papers) and "embeddings themselves" (2)."""
     cands = [c for c, _ in T.candidate_phrases("The model itself is small; the embeddings themselves carry bias.")]

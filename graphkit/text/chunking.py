@@ -176,8 +176,13 @@ def candidate_phrases(
                 and not (low == "making" and _compound(prev, tok))
             ) or (verbs and low in verbs):
                 if run:
-                    if len(run) > 1 and _verb_before(run[-1], low) and _plural_then_verb(run[-2], run[-1]):
-                        run = run[:-1]  # "dialogue systems need to", "classifiers output a": the verb
+                    if len(run) > 1 and (
+                        (_verb_before(run[-1], low) and _plural_then_verb(run[-2], run[-1]))
+                        or (low == "to" and _singular_then_verb(run[-2], run[-1]))
+                    ):
+                        run = run[
+                            :-1
+                        ]  # "dialogue systems need to", "classifiers output a", "a robot needs to": the verb
                     _emit(run, sent, out, joins)
                     run = []
             elif tok[0].isalnum():
@@ -239,6 +244,19 @@ def _plural_then_verb(first: str, second: str) -> bool:
     from lemminflect import getAllLemmas
 
     return second in getAllLemmas(second).get("VERB", ())  # its own lemma: "need", not "needs", "needed"
+
+
+@lru_cache(maxsize=200_000)
+def _singular_then_verb(first: str, second: str) -> bool:
+    """Are two lower-case words a singular noun and a verb of :data:`_TO_VERBS` in -s, before
+    "to" ("robot needs to", "model fails to")? 2,523 robotics abstracts had a concept "robot
+    need" (18 papers). Not before a determiner: "user needs", "model outputs" are nouns too."""
+    first = first.lower() if _title_word(first) else first
+    if not (first.islower() and second.islower() and second.endswith("s")) or singular(first) != first:
+        return False
+    from lemminflect import getAllLemmas
+
+    return any(v in _TO_VERBS and v != second for v in getAllLemmas(second).get("VERB", ()))
 
 
 def _bound(tok: str, nxt: str) -> bool:
