@@ -859,30 +859,39 @@ def _flat(key: tuple[str, ...]) -> str:
 # ---------------------------------------------------------------- names and kinds
 
 
-def display_name(written: Counter | dict[str, int], initial: Iterable[str] = ()) -> str:
+def display_name(written: Counter | dict[str, int], initial: Iterable[str] = (), others: Iterable[str] = ()) -> str:
     """The authors' most frequent written form, case kept ("EnvSocial-Diff", "OVO-Bench").
 
     ``initial`` are forms seen only at a sentence start, whose capital is not the authors'
     choice: they count for the lower-case form. Ties go to the form with fewer capitals
-    among ordinary words, then the shorter, then alphabetical order.
+    among ordinary words, then the shorter, then alphabetical order. ``others``: the concept's
+    other forms (a name's singular written there makes its final S a plural's).
     """
     initial = set(initial)
+    seen = set(written) | set(others)
     votes: Counter = Counter()
     pooled: dict[str, Counter] = {}
     for form, n in written.items():
         if form in initial and form[:1].isupper() and not L.is_name(form.split()[0].split("-")[0]):
             form = form[:1].lower() + form[1:]
         one = singular_form(form)
-        last, one_last = form.rsplit(None, 1)[-1], one.rsplit(None, 1)[-1]
-        if one != form and (last.isupper() or L.is_name(last) and not one_last.isupper()) and one not in written:
-            # "UTADIS", "DBMS", "nuScenes" (no "nuScene" in 2,523 robotics abstracts): a name
-            # ends in an S of its own unless "GAN" is written beside "GANS"; an acronym's
-            # plural is the acronym ("deep CNNs" is "deep CNN")
+        if one != form and _own_s(form.rsplit(None, 1)[-1].rsplit("-", 1)[-1]) and one not in seen:
             one = form
         votes[one] += n
         pooled.setdefault(one, Counter())[form] += n
     best = min(votes, key=lambda f: (-votes[f], sum(c.isupper() for c in f), len(f), f))
     return _plural_kept(best, pooled[best])
+
+
+def _own_s(word: str) -> bool:
+    """May a name's final S be its own? "UTADIS", "DBMS" in capitals, and a name written as
+    words ("nuScenes", "HoloLens", "SoundSpaces": 2,523 robotics abstracts showed "nuScene",
+    "HoloLen"), unless its singular is written too ("GANS" beside GAN); not an acronym's
+    plural ("CNNs", "TrFNs", "LiDARs") nor an ordinary word's ("MCT-sets")."""
+    if word.isupper():
+        return True
+    stem = word[:-1]
+    return L.is_name(word) and 2 * sum(c.isupper() for c in stem) < sum(c.isalpha() for c in stem)
 
 
 def _plural_kept(form: str, written: Counter) -> str:

@@ -1222,7 +1222,7 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             for s, c in counts.items():
                 if _mk(s) == same:
                     votes[M.authors_case(s, case)] += c
-            concept_name = R.display_name(votes)
+            concept_name = R.display_name(votes, others=counts)
             # a name no concept may have ("How" led 79,345 abstracts' --fast map)
             if R.rejection(concept_name) or R.prefix_adjective(concept_name):
                 state.keep.discard(root)

@@ -815,6 +815,9 @@ def test_a_name_keeps_its_own_final_s():
     assert R.display_name({"nuScenes": 21, "nuScenes dataset": 3}) == "nuScenes"
     assert R.display_name({"ResNets": 2, "ResNet": 1}) == "ResNet"
     assert R.display_name({"deep CNNs": 6}) == "deep CNN"
+    assert R.display_name({"TrFNs": 2}) == "TrFN" and R.display_name({"MCT-sets": 1}) == "MCT-set"
+    assert R.display_name({"HoloLens": 3}) == "HoloLens" and R.display_name({"KMeans": 1}) == "KMeans"
+    assert R.display_name({"HoloLens": 3}, others=["HoloLen"]) == "HoloLen"  # the concept's other forms count
 
 
 def test_multiple_before_a_noun_is_multi():
