@@ -620,6 +620,9 @@ def other_prefix(a: str, b: str) -> bool:
     return _prefix(a) != _prefix(b)
 
 
+_PREFIXES_LONGEST_FIRST = sorted(L.PREFIXES, key=len, reverse=True)
+
+
 def one_word_apart(a: str, b: str) -> bool:
     """Are two long forms the same words but one modifier, and that one another word, not a
     form of it ("constrained" / "contextual Markov decision process", "multilingual" /
@@ -639,7 +642,7 @@ def one_word_apart(a: str, b: str) -> bool:
     if min(len(x), len(y)) <= 2:  # "e-commerce" / "m-commerce"
         return True
     need = 4
-    for p in sorted(L.PREFIXES, key=len, reverse=True):  # "multiscale" / "multistage" share a prefix and one letter
+    for p in _PREFIXES_LONGEST_FIRST:  # "multiscale" / "multistage" share a prefix and one letter
         if x.startswith(p) and y.startswith(p) and len(x) > len(p) and len(y) > len(p):
             x, y, need = x[len(p) :], y[len(p) :], 3  # "reduced" / "reduction": "re" and "duc"
             break

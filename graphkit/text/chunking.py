@@ -171,9 +171,9 @@ def candidate_phrases(
             low = tok.lower()
             if (
                 _breaks(tok)
-                and not (low == "lower" and _bound(tok, nxt))
+                and not (low in _TERM_STARTS and _bound(tok, nxt))
                 and not (low in NOUN_VERBS and _noun_here(prev, tok, nxt))
-                and not (low == "making" and _compound(prev, tok))
+                and not (low in _TERM_ENDS and _compound(prev, tok))
             ) or (verbs and low in verbs):
                 if run:
                     if len(run) > 1 and (
@@ -259,17 +259,22 @@ def _singular_then_verb(first: str, second: str) -> bool:
     return any(v in _TO_VERBS and v != second for v in getAllLemmas(second).get("VERB", ()))
 
 
+#: Terms with a stop word in them (10k scale abstracts: 503 "lower bound", which read as
+#: "bound" beside "upper bound"; 581 "decision making", and held-out "multi-criteria decision
+#: making" had been cut to "multi-criteria decision", 10 papers, with "decision-making" no head).
+_STOP_WORD_TERMS = frozenset({("lower", "bound"), ("lower", "bounds"), ("decision", "making")})
+_TERM_STARTS = frozenset(a for a, _ in _STOP_WORD_TERMS)
+_TERM_ENDS = frozenset(b for _, b in _STOP_WORD_TERMS)
+
+
 def _bound(tok: str, nxt: str) -> bool:
-    """ "lower bound": the one stop word that starts a term (10k scale abstracts: 503 "lower
-    bound", which read as "bound" beside "upper bound")."""
-    return tok.lower() == "lower" and nxt.lower() in ("bound", "bounds")
+    """Does the stop word ``tok`` start a term with ``nxt`` ("lower bound")?"""
+    return (tok.lower(), nxt.lower()) in _STOP_WORD_TERMS
 
 
 def _compound(prev: str, tok: str) -> bool:
-    """ "decision making": a stop word that is the head of a compound noun (10k scale abstracts:
-    581 "decision making"; "multi-criteria decision making" had been cut to "multi-criteria
-    decision", 10 held-out papers, and "decision-making" was no head)."""
-    return tok.lower() == "making" and prev.lower().rsplit("-", 1)[-1] == "decision"
+    """Does the stop word ``tok`` end a term after ``prev`` ("decision making", "multi-decision making")?"""
+    return (prev.lower().rsplit("-", 1)[-1], tok.lower()) in _STOP_WORD_TERMS
 
 
 def _compound_word(word: str) -> bool:
