@@ -334,6 +334,7 @@ class LinkState:
     name_key: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group -> normal form of its name
     merges: list[tuple[str, str]] = field(default_factory=list)
     built_on: list[set[str]] = field(default_factory=list)  # per paper: groups it calls its work X-based on
+    derived: set[str] = field(default_factory=set)  # the "X model" surfaces :func:`pool` made of "X-based"
     mates: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> groups listed beside it
     single: Counter = field(default_factory=Counter)  # group -> occurrences of its one-word forms ("black-box" too)
     graded: Counter = field(default_factory=Counter)  # group -> those right after "very", "is", ... (R.GRADERS)
@@ -474,6 +475,7 @@ def pool(state: LinkState, candidates: Iterable[Sequence[Candidate]], is_scaffol
             for w in words:
                 if w.lower().endswith("-based") and len(w) > 7:
                     _add(state, w[:-6] + " model", _SHARED_ONLY, T.is_artefact(w[:-6]), is_scaffold)
+                    state.derived.add(w[:-6] + " model")
 
 
 #: A single noun that starts candidate phrases in at least this many papers enters the pool
@@ -899,6 +901,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
     for txt in texts:
         seq, sent_of, sents, inner = _normalised(txt)
         matched = _matched(seq, inner, lengths, index)
+        matched = [m for m in matched if m[1][-1] != "based" or not _based_on(seq, inner, m, state.forms)]
         for pos, f, root in matched:
             end = pos + len(f)
             # one written word: "stable", or a hyphenated "black-box", "time-consuming"
@@ -1222,13 +1225,15 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             for s, c in counts.items():
                 if _mk(s) == same:
                     votes[M.authors_case(s, case)] += c
-            concept_name = R.display_name(votes, others=counts)
+            concept_name = _built_on_name(state, root, surface, R.display_name(votes, others=counts))
             # a name no concept may have ("How" led 79,345 abstracts' --fast map)
             if R.rejection(concept_name) or R.prefix_adjective(concept_name):
                 state.keep.discard(root)
                 continue
         aliases: dict[str, str] = {}
         for s in counts:
+            if s in state.derived and not state.form_papers.get((root, _key(s))):
+                continue  # "image model", made from "image-based" and written nowhere, is no alias
             proper = _is_long_form(state, mks, s) and _is_proper(s)
             d = _display(s if proper else M.authors_case(s, case), keep_case=True)  # "Monte Carlo method"
             if d.lower() != concept_name.lower() and d.lower() not in aliases:
@@ -1281,6 +1286,27 @@ def _kinds_from_lists(state: LinkState) -> None:
             kind, n = votes.most_common(1)[0]
             if n >= LIST_KIND_USES and n >= LIST_KIND_SHARE * sum(votes.values()):
                 state.concepts[state.key_of[r]].kind = kind
+
+
+def _built_on_name(state: LinkState, root: str, surface: str, concept_name: str) -> str:
+    """The name of a concept made from "X-based" (:func:`pool` turns "image-based" into "image
+    model") when the papers write another of its forms in more papers: that form. Dev's "energy
+    model" (7 papers, one of them writes it) is the "energy-based model", "rule model" (8,
+    none) the "rule-based model"; ICRA/IROS 2023's "image model" (24, none) the "image-based
+    model" (an "image model" is something else); the held-out "evolutionary model" (7, none:
+    "evolutionary algorithms", "an evolutionary approach", one "evolutionary-based method")
+    the "evolutionary algorithm"."""
+    key = _key(surface)
+    if surface not in state.derived or len(key) < 2:
+        return concept_name
+    papers, best = state.form_papers.get((root, key), 0), None
+    for word in sorted(T.GENERIC_HEADS):
+        if (n := state.form_papers.get((root, (*key[:-1], word)), 0)) > papers:
+            papers, best = n, word
+    if best is None:
+        return concept_name
+    *core, head = concept_name.split()
+    return f"{' '.join(core)}-based {head}" if best == "based" else f"{' '.join(core)} {best}"
 
 
 def _name_order(state: LinkState, root: str, surface: str, count: int) -> tuple:
@@ -1499,6 +1525,19 @@ def _next_word(seq, end: int) -> str | None:
 
 
 _VERSION = re.compile(r"v?\d+(?:\.\d+)*")
+
+
+_BASED_ON = frozenset(("on", "upon"))
+
+
+def _based_on(seq, inner: set[int], match: tuple[int, tuple[str, ...], str], forms) -> bool:
+    """Is this match of "X based" the verb of "X based on", in a group that "X" alone is no
+    form of? ICRA/IROS 2023's "Ski Skills Based on Physical and Visual Feedbacks" is no
+    "skill-based" work, dev's "a policy based on" no "policy-based method"; but "a trajectory
+    based on splines" speaks of a trajectory."""
+    pos, form, root = match
+    end = pos + len(form)
+    return end - 1 not in inner and end < len(seq) and seq[end] in _BASED_ON and form[:-1] not in forms[root]
 
 
 def _matched(seq, inner: set[int], lengths, index) -> list[tuple[int, tuple[str, ...], str]]:

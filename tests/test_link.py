@@ -546,6 +546,46 @@ def test_a_hyphenated_word_is_one_word_to_the_usage_rules():
     assert slow not in state.keep and agnostic not in state.keep and score in state.keep
 
 
+def test_a_concept_made_from_x_based_is_named_as_the_papers_write_it():
+    """Dev's "energy model" (7 papers, one writes it) was made from "energy-based": it is the
+    "energy-based model"; ICRA/IROS 2023's "image model" (24 papers, none writes it) is no
+    "image model". The invented form is no alias either."""
+    texts = [
+        "We train energy-based generative networks on images.",
+        "Energy-based generative networks and energy-based priors.",
+        "Energy-based generative networks again.",
+    ]
+
+    def concept(texts):
+        state = linked_state(texts, [cands("energy-based generative networks")] * 3 + [[]] * (len(texts) - 3))
+        c = state.concepts[state.key_of[state.group_of[mk("energy model")]]]
+        return c.name, c.kind, c.aliases, c.paper_count
+
+    assert concept(texts) == ("energy-based model", "model", [], 3)
+    # one paper writes "energy model": an alias
+    assert concept([*texts[:2], texts[2] + " An energy model."]) == ("energy-based model", "model", ["energy model"], 3)
+    # more papers write "energy model" than "energy-based": its name
+    assert concept([*texts, "An energy model.", "Energy models.", "The energy model."])[0] == "energy model"
+
+
+def test_x_based_on_is_a_verb_not_a_work_built_on_x():
+    """ICRA/IROS 2023: "Ski Skills Based on Physical and Visual Feedbacks" was a "skill-based"
+    paper, "a policy based on" a "policy-based method" on dev."""
+    texts = [
+        "A skill-based robot learns.",
+        "Skill-based robot control.",
+        "Skills based on feedback. Skills based upon data. A skill based robot.",
+    ]
+    state = scanned(texts, [cands("skill-based robot")] * 2 + [[]])
+    root = state.group_of[mk("skill model")]
+    assert state.form_papers[(root, ("skill", "based"))] == 3
+    assert [sentence for h in state.hits for r, (_, sentence) in h.items() if r == root] == [
+        "A skill-based robot learns.",
+        "Skill-based robot control.",
+        "A skill based robot.",
+    ]
+
+
 def test_a_paper_defining_an_acronym_otherwise_does_not_link_to_the_common_meaning():
     texts = [
         "Reinforcement learning (RL) is used. RL helps.",
