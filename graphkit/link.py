@@ -35,6 +35,7 @@ from . import text as T
 from .extract import Extraction
 from .extract.embed import Embedder
 from .model import Candidate, Concept, Mention, Paper
+from .text import chunking as C
 from .text.chunking import DETERMINERS
 from .text.words import BROAD_ALONE, NON_HEAD, STOPWORDS, TOO_BROAD
 
@@ -342,6 +343,8 @@ class LinkState:
     modifying: Counter = field(default_factory=Counter)  # group -> those right before a content word
     headed: Counter = field(default_factory=Counter)  # group -> those right before a generic head
     verbal: Counter = field(default_factory=Counter)  # group -> those (not in -ing) right before "the", "a", ...
+    phrase_uses: Counter = field(default_factory=Counter)  # group -> occurrences of its forms of 2+ words
+    phrase_verbal: Counter = field(default_factory=Counter)  # group -> those that read as subject and verb
     gerunds: Counter = field(default_factory=Counter)  # word in -ing -> papers with it as a phrase alone
     gerund_heads: Counter = field(default_factory=Counter)  # word in -ing -> papers with a longer phrase ending on it
 
@@ -403,7 +406,7 @@ def _keep_only_the_concepts(state: LinkState) -> None:
     for name in (
         "surfaces keys_of artefacts best_rank long_forms expansions local dominant ambiguous groups"
         " acronym_forms form_papers next_words built_on mates single graded adverbed modifying headed verbal named_with"
-        " gerunds gerund_heads"
+        " gerunds gerund_heads phrase_uses phrase_verbal derived"
     ).split():
         getattr(state, name).clear()
     state.sets = UnionFind()
@@ -414,7 +417,6 @@ def release_memos() -> None:
     million entries (hundreds of MB at 79k abstracts) that the graph built next can use."""
     import sys
 
-    from .text import chunking as C
     from .text import forms as F
 
     for module in (L, F, C, R, sys.modules[__name__]):  # this module's: _mk, _key, _token_key
@@ -899,7 +901,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
     standalone: Counter = Counter()  # group -> papers where a form of it stands alone
     occurs: Counter = Counter()  # group -> papers where a form of it occurs at all
     for txt in texts:
-        seq, sent_of, sents, inner = _normalised(txt)
+        seq, raw, sent_of, sents, inner = _normalised(txt)
         matched = _matched(seq, inner, lengths, index)
         matched = [m for m in matched if m[1][-1] != "based" or not _based_on(seq, inner, m, state.forms)]
         for pos, f, root in matched:
@@ -920,6 +922,10 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
                     state.modifying[root] += 1  # "Bayesian inference", "black-box attacks": a modifier
                 elif nxt is not None and L.word_key(nxt.lower()) in T.GENERIC_HEADS:
                     state.headed[root] += 1  # "multicriteria methods": the thing with its head
+            elif end - 1 not in inner:
+                state.phrase_uses[root] += 1
+                if C.subject_verb(raw[end - 2], raw[end - 1], raw[end].lower()):
+                    state.phrase_verbal[root] += 1  # "robots need to": a subject and its verb
         kept = M.mentions_in(matched)
         after = _list_context(state, seq, sent_of, kept)
         scanned.append([(f, root, inside, sents[sent_of[pos]][1], a) for (pos, f, root, inside), a in zip(kept, after)])
@@ -1125,6 +1131,7 @@ def select(state: LinkState, min_rank_single: int) -> None:
                 R.used_as_adjective(state.graded[root], state.single[root])
                 or R.used_after_adverbs(state.adverbed[root], state.single[root])
                 or R.used_as_verb(state.verbal[root], state.single[root])
+                or R.used_as_verb(state.phrase_verbal[root], state.phrase_uses[root])
                 or (_modifier(state, root) and not _headed_forms(state, root))
                 or _verbal_gerund(state, mks)
             )
@@ -1567,9 +1574,11 @@ def _matched(seq, inner: set[int], lengths, index) -> list[tuple[int, tuple[str,
 
 
 def _normalised(text: str):
-    """The text as a flat list of normalised word parts (None at punctuation), the sentence
-    index of each, the sentences themselves, and the positions inside a hyphenated word."""
+    """The text as a flat list of normalised word parts (None at punctuation), the token of
+    each as written, the sentence index of each, the sentences themselves, and the positions
+    inside a hyphenated word."""
     seq: list[str | None] = []
+    raw: list[str] = []  # the token each part comes from, as written
     sent_of: list[int] = []
     inner: set[int] = set()  # the positions of a hyphenated word's second and later parts
     sents = list(enumerate(T.sentences(text)))
@@ -1579,9 +1588,11 @@ def _normalised(text: str):
             if len(parts) > 1:
                 inner.update(range(len(seq) + 1, len(seq) + len(parts)))
             seq.extend(parts)
+            raw.extend([tok] * len(parts))
         seq.append(None)
+        raw.append(".")
         sent_of.extend([si] * (len(seq) - len(sent_of)))  # the sentence's parts and its None at once
-    return seq, sent_of, sents, inner
+    return seq, raw, sent_of, sents, inner
 
 
 # Memoised by token: the scan normalises every word of every text (1,000 abstracts: 250 k

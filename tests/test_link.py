@@ -586,6 +586,25 @@ def test_x_based_on_is_a_verb_not_a_work_built_on_x():
     ]
 
 
+def test_a_phrase_the_papers_write_as_subject_and_verb_is_no_concept():
+    """2,523 ICRA/IROS 2023 abstracts: one paper's "robots need models" made "robots need" a
+    concept, then 16 papers' "robots need to", "the robot needs to" linked to it. A phrase
+    written as a subject and its verb in a quarter of its uses or more is none (the chunker's
+    rule, :func:`graphkit.text.chunking.subject_verb`, read on every use in the texts)."""
+    texts = [
+        "Robots need models for crowds. Knowledge transfer helps.",
+        "Robots need to adapt. Knowledge transfer to new tasks.",
+        "The robot needs to see. We study knowledge transfer.",
+        "Robots need a map. Knowledge transfer again.",
+    ]
+    state = scanned(texts, [cands("robots need", "knowledge transfer")] + [cands("knowledge transfer")] * 3)
+    need, transfer = state.group_of[mk("robots need")], state.group_of[mk("knowledge transfer")]
+    assert (state.phrase_verbal[need], state.phrase_uses[need]) == (3, 4)
+    assert (state.phrase_verbal[transfer], state.phrase_uses[transfer]) == (0, 4)
+    select(state, min_rank_single=5)
+    assert need not in state.keep and transfer in state.keep
+
+
 def test_a_paper_defining_an_acronym_otherwise_does_not_link_to_the_common_meaning():
     texts = [
         "Reinforcement learning (RL) is used. RL helps.",

@@ -176,10 +176,7 @@ def candidate_phrases(
                 and not (low in _TERM_ENDS and _compound(prev, tok))
             ) or (verbs and low in verbs):
                 if run:
-                    if len(run) > 1 and (
-                        (_verb_before(run[-1], low) and _plural_then_verb(run[-2], run[-1]))
-                        or (low == "to" and _singular_then_verb(run[-2], run[-1]))
-                    ):
+                    if len(run) > 1 and subject_verb(run[-2], run[-1], low):
                         run = run[
                             :-1
                         ]  # "dialogue systems need to", "classifiers output a", "a robot needs to": the verb
@@ -223,6 +220,14 @@ _TO_VERBS = frozenset(
     correspond belong respond contribute apply adapt scale generalize converge transfer extend
     relate subject close back equal""".split()
 )
+
+
+def subject_verb(first: str, second: str, nxt: str) -> bool:
+    """Are ``first`` and ``second`` a subject and its verb, given the lower-case word after
+    them ("dialogue systems need to", "classifiers output a", "a robot needs to")?"""
+    return (_verb_before(second, nxt) and _plural_then_verb(first, second)) or (
+        nxt == "to" and _singular_then_verb(first, second)
+    )
 
 
 def _verb_before(word: str, nxt: str) -> bool:
