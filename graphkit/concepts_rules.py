@@ -70,9 +70,27 @@ __all__ = [
 _GLUED = re.compile(r"(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])")
 
 
+# A footnote mark glued between two sentences, as IEEE's abstracts carry them: its number twice
+# (a superscript and the note's own, "multiple quadcopters.11Code Repository - https://...",
+# "the community11Code: https://...", "(Video11Video demonstration: ...)") or a letter twice
+# after the stop ("a Jackal UGV platform.aaProject page"). 2,523 ICRA/IROS 2023 abstracts had
+# 23 such concepts ("method.11This", "time11The", "Video11Video"); "Sim2Real", "Matterport3D",
+# "GraspNet-1Billion" are no such marks.
+# Two lower-case letters before it are checked in _footnote_gap: a lookbehind first in the
+# pattern tries every position of every text (1,000 abstracts: 0.17 s against 0.10 s).
+_FOOTNOTE = re.compile(r"(?:\.([a-z])\1|\.?(\d)\2)(?=[A-Z][a-z])")
+
+
 def split_glued(text: str) -> str:
-    """Put the missing space after a sentence end: "modeling.To do" -> "modeling. To do"."""
+    """Put the missing space after a sentence end: "modeling.To do" -> "modeling. To do"; a
+    footnote mark glued between two sentences goes: "quadcopters.11Code" -> "quadcopters. Code"."""
+    text = _FOOTNOTE.sub(_footnote_gap, text)
     return _GLUED.sub(" ", text)
+
+
+def _footnote_gap(m: re.Match) -> str:
+    before = m.string[max(0, m.start() - 2) : m.start()]
+    return ". " if len(before) == 2 and before.isalpha() and before.islower() else m.group(0)
 
 
 _HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]{0,200})?/?>")

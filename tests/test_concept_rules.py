@@ -328,6 +328,22 @@ def test_glued_sentences_are_split():
         assert R.split_glued(kept) == kept
 
 
+def test_a_footnote_mark_glued_between_sentences_goes():
+    """IEEE abstracts: 23 concepts such as "method.11This", "time11The", "Video11Video" in
+    2,523 ICRA/IROS 2023 abstracts."""
+    glued = {
+        "multiple quadcopters.11Code Repository - see": "multiple quadcopters. Code Repository - see",
+        "for the community11Code: see": "for the community. Code: see",
+        "(Video11Video demonstration: see)": "(Video. Video demonstration: see)",
+        "travel time22The code": "travel time. The code",
+        "a Jackal UGV platform.aaProject page": "a Jackal UGV platform. Project page",
+    }
+    for raw, clean in glued.items():
+        assert R.split_glued(raw) == clean
+    for kept in ("Sim2Real", "Matterport3D", "GraspNet-1Billion", "at 11Hz", "ResNet-101 Block", "A.aaB", "X3.11Net"):
+        assert R.split_glued(kept) == kept
+
+
 @pytest.mark.parametrize(
     "raw, clean",
     [
