@@ -335,7 +335,7 @@ class LinkState:
     name_key: dict[str, tuple[str, ...]] = field(default_factory=dict)  # group -> normal form of its name
     merges: list[tuple[str, str]] = field(default_factory=list)
     built_on: list[set[str]] = field(default_factory=list)  # per paper: groups it calls its work X-based on
-    derived: set[str] = field(default_factory=set)  # the "X model" surfaces :func:`pool` made of "X-based"
+    derived: set[str] = field(default_factory=set)  # mks of the "X model" :func:`pool` made of "X-based"
     mates: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> groups listed beside it
     single: Counter = field(default_factory=Counter)  # group -> occurrences of its one-word forms ("black-box" too)
     graded: Counter = field(default_factory=Counter)  # group -> those right after "very", "is", ... (R.GRADERS)
@@ -477,7 +477,7 @@ def pool(state: LinkState, candidates: Iterable[Sequence[Candidate]], is_scaffol
             for w in words:
                 if w.lower().endswith("-based") and len(w) > 7:
                     _add(state, w[:-6] + " model", _SHARED_ONLY, T.is_artefact(w[:-6]), is_scaffold)
-                    state.derived.add(w[:-6] + " model")
+                    state.derived.add(_mk(w[:-6] + " model"))
 
 
 #: A single noun that starts candidate phrases in at least this many papers enters the pool
@@ -1232,14 +1232,14 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             for s, c in counts.items():
                 if _mk(s) == same:
                     votes[M.authors_case(s, case)] += c
-            concept_name = _built_on_name(state, root, surface, R.display_name(votes, others=counts))
+            concept_name = _most_written_head(state, root, surface, R.display_name(votes, others=counts))
             # a name no concept may have ("How" led 79,345 abstracts' --fast map)
             if R.rejection(concept_name) or R.prefix_adjective(concept_name):
                 state.keep.discard(root)
                 continue
         aliases: dict[str, str] = {}
         for s in counts:
-            if s in state.derived and not state.form_papers.get((root, _key(s))):
+            if _mk(s) in state.derived and not state.form_papers.get((root, _key(s))):
                 continue  # "image model", made from "image-based" and written nowhere, is no alias
             proper = _is_long_form(state, mks, s) and _is_proper(s)
             d = _display(s if proper else M.authors_case(s, case), keep_case=True)  # "Monte Carlo method"
@@ -1295,25 +1295,29 @@ def _kinds_from_lists(state: LinkState) -> None:
                 state.concepts[state.key_of[r]].kind = kind
 
 
-def _built_on_name(state: LinkState, root: str, surface: str, concept_name: str) -> str:
-    """The name of a concept made from "X-based" (:func:`pool` turns "image-based" into "image
-    model") when the papers write another of its forms in more papers: that form. Dev's "energy
+def _most_written_head(state: LinkState, root: str, surface: str, concept_name: str) -> str:
+    """A name with a generic head takes the head the papers write with its core in the most
+    papers ("diffusion model" matches "diffusion approach", "diffusion-based", ...), when that
+    name can be one. :func:`pool` turns "energy-based" into "energy model": dev's "energy
     model" (7 papers, one of them writes it) is the "energy-based model", "rule model" (8,
-    none) the "rule-based model"; ICRA/IROS 2023's "image model" (24, none) the "image-based
-    model" (an "image model" is something else); the held-out "evolutionary model" (7, none:
-    "evolutionary algorithms", "an evolutionary approach", one "evolutionary-based method")
-    the "evolutionary algorithm"."""
+    none) the "rule-based model", "policy method" (6: 3 "policy-based", 1 "policy method")
+    the "policy-based method"; ICRA/IROS 2023's "image model" (24, none) the "image-based
+    model" (an "image model" is something else). Dev's "convolutional model" stays: its
+    "convolutional architecture" would be an adjective and a generic head, no concept."""
     key = _key(surface)
-    if surface not in state.derived or len(key) < 2:
-        return concept_name
-    papers, best = state.form_papers.get((root, key), 0), None
-    for word in sorted(T.GENERIC_HEADS):
-        if (n := state.form_papers.get((root, (*key[:-1], word)), 0)) > papers:
-            papers, best = n, word
-    if best is None:
+    if len(key) < 2 or key[-1] not in T.GENERIC_HEADS or key[-1] == "based":
         return concept_name
     *core, head = concept_name.split()
-    return f"{' '.join(core)}-based {head}" if best == "based" else f"{' '.join(core)} {best}"
+    papers = state.form_papers.get((root, key), 0)
+    written = sorted(
+        ((n, word) for word in T.GENERIC_HEADS if (n := state.form_papers.get((root, (*key[:-1], word)), 0)) > papers),
+        key=lambda nw: (-nw[0], nw[1]),
+    )
+    for _, word in written:
+        name = f"{' '.join(core)}-based {head}" if word == "based" else f"{' '.join(core)} {word}"
+        if not R.rejection(name):
+            return name
+    return concept_name
 
 
 def _name_order(state: LinkState, root: str, surface: str, count: int) -> tuple:

@@ -568,6 +568,26 @@ def test_a_concept_made_from_x_based_is_named_as_the_papers_write_it():
     assert concept([*texts, "An energy model.", "Energy models.", "The energy model."])[0] == "energy model"
 
 
+def test_a_name_takes_the_generic_head_most_papers_write_when_that_can_be_a_name():
+    """Dev: "policy method" (6 papers: 3 write "policy-based", 1 "policy method") is the
+    "policy-based method"; "convolutional model" stays, though more papers write
+    "convolutional architectures": an adjective and a generic head is no concept."""
+
+    def names(texts, pick):
+        state = linked_state(texts, [cands(pick)] * 2 + [[]] * (len(texts) - 2))
+        return [(c.name, c.paper_count, c.aliases) for c in state.concepts.values()]
+
+    policy = ["Policy methods work.", "Policy methods again.", "A policy-based agent.", "Policy-based learning."]
+    assert names([*policy, "Policy-based control."], "policy methods") == [
+        ("policy-based method", 5, ["policy method"])
+    ]
+    assert names([*policy, "Policy methods."], "policy methods") == [("policy method", 5, [])]
+    conv = ["Convolutional models work.", "Convolutional models again.", "Convolutional architectures win."]
+    assert names(
+        [*conv, "Convolutional architectures.", "Convolutional architectures here."], "convolutional models"
+    ) == [("convolutional model", 5, [])]
+
+
 def test_x_based_on_is_a_verb_not_a_work_built_on_x():
     """ICRA/IROS 2023: "Ski Skills Based on Physical and Visual Feedbacks" was a "skill-based"
     paper, "a policy based on" a "policy-based method" on dev."""
