@@ -1305,9 +1305,9 @@ def _most_written_head(state: LinkState, root: str, surface: str, concept_name: 
     model" (an "image model" is something else). Dev's "convolutional model" stays: its
     "convolutional architecture" would be an adjective and a generic head, no concept."""
     key = _key(surface)
-    if len(key) < 2 or key[-1] not in T.GENERIC_HEADS or key[-1] == "based":
-        return concept_name
     *core, head = concept_name.split()
+    if len(key) < 2 or key[-1] not in T.GENERIC_HEADS or key[-1] == "based" or not core:
+        return concept_name  # not "diffusion-model", its head glued
     papers = state.form_papers.get((root, key), 0)
     written = sorted(
         ((n, word) for word in T.GENERIC_HEADS if (n := state.form_papers.get((root, (*key[:-1], word)), 0)) > papers),

@@ -122,6 +122,13 @@ def test_different_concepts_stay_apart(a, b):
         ("We study semi-supervised learning (SSL) here.", "SSL", "semi-supervised learning"),
         ("Self-supervised learning (SSL), especially contrastive.", "SSL", "Self-supervised learning"),
         ("We train GRPO (Group Relative Policy Optimization) models.", "GRPO", "Group Relative Policy Optimization"),
+        # quotes around a part of it go (dev: EBGAN's alias kept one)
+        (
+            'We introduce the "Energy-based Generative Adversarial Network" model (EBGAN) which',
+            "EBGAN",
+            "Energy-based Generative Adversarial Network model",
+        ),
+        ("A \u201cdeep Q-network\u201d (DQN) plays.", "DQN", "deep Q-network"),
     ],
 )
 def test_acronym_definitions(sentence, short, long):

@@ -20,6 +20,7 @@ class AcronymDef:
 
 
 _PAREN = re.compile(r"\(([^()]{1,80})\)")
+_QUOTES = re.compile(r"[\"\u201c\u201d]")
 
 
 def _long_form_for(short: str, before: str) -> str | None:
@@ -48,7 +49,9 @@ def _long_form_for(short: str, before: str) -> str | None:
         si -= 1
         li -= 1
     start = li + 1
-    long = text[start:].strip(" -,;:")
+    # quotes around a part of it go: dev's 'the "Energy-based Generative Adversarial Network"
+    # model (EBGAN)' gave EBGAN the alias 'Energy-based Generative Adversarial Network" model'
+    long = " ".join(_QUOTES.sub("", text[start:]).split()).strip(" -,;:")
     if not long or len(long) <= len(short) or " " not in long and "-" not in long:
         return None
     if any(c in long for c in ":;()[]") or any(len(w) > 1 and w.isupper() for w in re.split(r"[\s-]+", long)):
