@@ -129,6 +129,8 @@ def test_different_concepts_stay_apart(a, b):
             "Energy-based Generative Adversarial Network model",
         ),
         ("A \u201cdeep Q-network\u201d (DQN) plays.", "DQN", "deep Q-network"),
+        ("The \u2018supplier potential matrix\u2019 (SPM) ranks.", "SPM", "supplier potential matrix"),
+        ("The Bayes\u2019 rule (BR) holds.", "BR", "Bayes\u2019 rule"),
     ],
 )
 def test_acronym_definitions(sentence, short, long):

@@ -51,7 +51,7 @@ def _long_form_for(short: str, before: str) -> str | None:
     start = li + 1
     # quotes around a part of it go: dev's 'the "Energy-based Generative Adversarial Network"
     # model (EBGAN)' gave EBGAN the alias 'Energy-based Generative Adversarial Network" model'
-    long = " ".join(_QUOTES.sub("", text[start:]).split()).strip(" -,;:")
+    long = " ".join(_QUOTES.sub("", text[start:]).split()).strip(" -,;:\u2018\u2019")  # single ones at its ends
     if not long or len(long) <= len(short) or " " not in long and "-" not in long:
         return None
     if any(c in long for c in ":;()[]") or any(len(w) > 1 and w.isupper() for w in re.split(r"[\s-]+", long)):
