@@ -580,6 +580,21 @@ def prefix_adjective(form: str) -> bool:
 _NOUN_SUFFIXES = ("ity", "ness", "ism", "ing", "tion", "sion", "ment", "ance", "ence", "ship")
 
 
+def adverb_adjective(form: str) -> bool:
+    """Does ``form`` end in an adverb in -ly and the word it grades, an adjective whatever the
+    dictionary also knows it as ("differentially private", "computationally hard")? COLT's
+    concept of differential privacy (62 papers) was named "differentially private". Such a
+    form matches the papers' text, but names no concept."""
+    parts = [p for p in re.split(r"[\s-]+", form) if p]
+    if len(parts) < 2 or L.is_name(parts[-1]):
+        return False
+    adverb = parts[-2].lower()
+    if not adverb.endswith("ly"):
+        return False
+    readings = L.readings(adverb)  # the dictionary knows no "differentially": "differential" + ly
+    return readings == {"ADV"} or (not readings and "ADJ" in L.readings(adverb[:-2]))
+
+
 def used_as_modifier(modifying: int, occurrences: int) -> bool:
     """Does a single word found ``occurrences`` times, ``modifying`` of them right before a word
     it modifies, only ever modify?"""

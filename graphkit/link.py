@@ -1214,7 +1214,7 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
         if renamed_to:
             concept_name = renamed_to
         else:
-            first = min(counts, key=lambda s: _name_order(state, root, s, counts[s]))
+            first = min(counts, key=lambda s: (R.adverb_adjective(s), _name_order(state, root, s, counts[s])))
             if with_head := [s for s in counts if _mk(s) in state.named_with.get(_mk(first), ())]:
                 first = min(with_head, key=lambda s: _name_order(state, root, s, counts[s]))  # "KL divergence"
             # "Bayesian", "Gaussian": adjectives of names, whatever the dictionary says; but "black
@@ -1234,7 +1234,7 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
                     votes[M.authors_case(s, case)] += c
             concept_name = _most_written_head(state, root, surface, R.display_name(votes, others=counts))
             # a name no concept may have ("How" led 79,345 abstracts' --fast map)
-            if R.rejection(concept_name) or R.prefix_adjective(concept_name):
+            if R.rejection(concept_name) or R.prefix_adjective(concept_name) or R.adverb_adjective(concept_name):
                 state.keep.discard(root)
                 continue
         aliases: dict[str, str] = {}

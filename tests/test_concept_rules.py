@@ -334,6 +334,14 @@ def test_glued_sentences_are_split():
         assert R.split_glued(kept) == kept
 
 
+def test_an_adverb_in_ly_and_the_word_it_grades_name_no_concept():
+    """COLT's differential privacy (62 papers) was named "differentially private"."""
+    for form in ("differentially private", "Differentially-Private", "computationally efficient", "locally linear"):
+        assert R.adverb_adjective(form)
+    for form in ("differential privacy", "fully connected network", "early stopping", "assembly line", "family"):
+        assert not R.adverb_adjective(form)
+
+
 def test_a_footnote_mark_glued_between_sentences_goes():
     """IEEE abstracts: 23 concepts such as "method.11This", "time11The", "Video11Video" in
     2,523 ICRA/IROS 2023 abstracts."""

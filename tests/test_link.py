@@ -588,6 +588,26 @@ def test_a_name_takes_the_generic_head_most_papers_write_when_that_can_be_a_name
     ) == [("convolutional model", 5, [])]
 
 
+def test_a_concept_is_named_by_a_noun_not_by_an_adverb_and_its_adjective():
+    """COLT 1,399 abstracts: "differentially private" (written in more papers) named the
+    concept of differential privacy; a group with no other form is no concept."""
+    texts = [
+        "Differential privacy (DP) matters.",
+        "A differentially private learner.",
+        "Differentially private estimation under differential privacy.",
+        "Differentially private (DP) methods.",
+        "Differential privacy again, differentially private.",
+    ]
+    defs = [[T.AcronymDef("DP", "Differential privacy", texts[0])], [], [], [], []]
+    defs[3] = [T.AcronymDef("DP", "Differentially private", texts[3])]
+    state = linked_state(texts, [cands("differential privacy", "differentially private")] * 5, defs)
+    assert [(c.name, c.paper_count, c.aliases) for c in state.concepts.values()] == [
+        ("differential privacy", 5, ["differentially private", "DP"])
+    ]
+    state = linked_state(texts[1:3], [cands("differentially private")] * 2)
+    assert state.concepts == {}
+
+
 def test_x_based_on_is_a_verb_not_a_work_built_on_x():
     """ICRA/IROS 2023: "Ski Skills Based on Physical and Visual Feedbacks" was a "skill-based"
     paper, "a policy based on" a "policy-based method" on dev."""
