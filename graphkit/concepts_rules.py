@@ -955,6 +955,8 @@ def _plural_kept(form: str, written: Counter) -> str:
 
 _LAST_WORD = re.compile(r"[^\s-]+$")
 _COUNTED = re.compile(r"(?:^|[\s-])(?:multiple|many|several|various|numerous|multi)[\s-]$", re.I)
+_OF = re.compile(r"\sof\s", re.I)
+_OF_IN_WORD = re.compile(r"-of-", re.I)
 
 
 def singular_form(form: str) -> str:
@@ -965,6 +967,10 @@ def singular_form(form: str) -> str:
         return form
     if _COUNTED.search(form[: m.start()]):
         return form  # "multiple criteria", "multi-criteria": a plural by meaning
+    token = form.split()[-1]
+    if _OF_IN_WORD.search(token) or _OF.search(form[: len(form) - len(token)]):
+        return form  # "sum-of-squares", "mixture of experts": the head is before "of" (COLT: "sum-of-square");
+        # not "state-of-the-art CNNs", "out-of-vocabulary words", where "of" is in a modifier
     last = m.group()
     if L.is_name(last):
         one = L.name_singular(last)

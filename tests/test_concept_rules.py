@@ -801,6 +801,17 @@ def test_a_plural_by_meaning_stays_plural_in_a_name():
     assert R.singular_form("neural networks") == "neural network"
 
 
+def test_a_plural_after_of_stays_plural_in_a_name():
+    """COLT showed "sum-of-square" (20 papers), dev "bag-of-word": the head is before "of"."""
+    for kept in ("sum-of-squares", "Mixture-of-Experts", "bag-of-words", "method of auxiliary coordinates"):
+        assert R.singular_form(kept) == kept
+    assert R.display_name(Counter({"sum-of-squares": 3, "Sum-of-Squares": 1})) == "sum-of-squares"
+    # "of" inside a modifier: the head is last
+    assert R.singular_form("state-of-the-art CNNs") == "state-of-the-art CNN"
+    assert R.singular_form("out-of-vocabulary words") == "out-of-vocabulary word"
+    assert R.singular_form("sum-of-squares proofs") == "sum-of-squares proof"
+
+
 def test_a_latin_plural_the_authors_prefer_is_the_name():
     """The MCDA exports write "criteria" 20 times for each "criterion": the map said "criterion"."""
     assert R.display_name(Counter({"criteria": 60, "criterion": 3})) == "criteria"
