@@ -487,10 +487,15 @@ _QUANTIFIERS = frozenset("multiple many several various numerous different diver
 
 def quantity(phrase: str) -> bool:
     """A count of things, no idea of its own: "multiple languages", "multiple datasets" (22
-    and 14 of 10k scale abstracts had them as concepts). Linking keeps one that longer terms
+    and 14 of 10k scale abstracts had them as concepts), "T rounds", "n vertices". Linking keeps one that longer terms
     are built on ("multiple criteria" of "multiple criteria decision analysis")."""
     words = phrase.split()
-    return len(words) == 2 and words[0].lower() in _QUANTIFIERS and L.singular(words[1].lower()) != words[1].lower()
+    if len(words) != 2:
+        return False
+    first = words[0]
+    # or a variable: COLT's "T rounds" (10 papers), "n vertices" (8)
+    counted = first.lower() in _QUANTIFIERS or (len(first) == 1 and first.isalpha() and first not in "aAI")
+    return counted and L.singular(words[1].lower()) != words[1].lower()
 
 
 #: Mathematical operators and the Greek letters of formulas, no concept alone (an acronym in

@@ -1217,6 +1217,9 @@ def test_a_count_of_things_is_no_concept_unless_terms_are_built_on_it(fake):
     concepts; the MCDA exports' "multiple criteria" starts "multiple criteria decision analysis",
     "... sorting", "... decision aiding": a term."""
     assert R.quantity("multiple datasets") and not R.quantity("multiple testing") and not R.quantity("data sets")
+    # a variable's count: COLT's "T rounds" (10 papers), "n samples" (7); not "Q function", "a models"
+    assert R.quantity("T rounds") and R.quantity("n samples") and R.quantity("k clusters")
+    assert not R.quantity("Q function") and not R.quantity("a models") and not R.quantity("T round")
     texts = [
         "Multiple criteria decision analysis on multiple datasets with multiple criteria.",
         "Multiple criteria sorting on multiple datasets; multiple criteria again.",
