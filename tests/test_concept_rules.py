@@ -621,6 +621,13 @@ def test_web_addresses_are_no_part_of_the_analysed_text():
     assert R.repair("We use GitHub. No address here.") == "We use GitHub. No address here."
 
 
+def test_an_anonymised_reference_is_no_part_of_the_analysed_text():
+    """ACL abstracts of the scale set: "CITATION" was a concept of 11 papers."""
+    text = "Encoders such as mBERT (CITATION), capture syntax [CITATION]. CITATIONS and CITATION stay."
+    assert R.repair(text) == "Encoders such as mBERT, capture syntax. CITATIONS and CITATION stay."
+    assert R.repair("tasks, e.g., SimCSE (CITATION).However, these") == "tasks, e.g., SimCSE. However, these"
+
+
 def test_pdf_glyph_codes_are_read_before_extraction():
     """79k scale abstracts (old NeurIPS): "(cid:173)" and friends made "cid" a 952-paper hub."""
     assert R.repair("A simulation of piri(cid:173) form cortex.") == "A simulation of piriform cortex."
