@@ -550,10 +550,17 @@ MIN_USES = 3
 VERB_USE = 0.25
 
 
-def used_as_verb(before_determiner: int, occurrences: int) -> bool:
+#: Least share of a phrase's uses as a verb and its object after "to" or a modal ("to answer
+#: questions") for it to read as a verb phrase: half, as "to" is a preposition too ("converge
+#: to saddle points": dev's "saddle point" has 4 papers and went at 0.25).
+VERB_OBJECT_USE = 0.5
+
+
+def used_as_verb(before_determiner: int, occurrences: int, share: float = VERB_USE) -> bool:
     """Does a single word (not in -ing) found ``occurrences`` times, ``before_determiner`` of
-    them right before "the", "a", "our"..., read as a verb in this corpus?"""
-    return before_determiner >= MIN_USES and before_determiner >= VERB_USE * occurrences
+    them right before "the", "a", "our"..., read as a verb in this corpus? (And a phrase, its
+    uses as subject and verb, or at ``share``, as verb and object.)"""
+    return before_determiner >= MIN_USES and before_determiner >= share * occurrences
 
 
 #: Least share of a single word's uses right before a content word (not a function word or a

@@ -345,6 +345,7 @@ class LinkState:
     verbal: Counter = field(default_factory=Counter)  # group -> those (not in -ing) right before "the", "a", ...
     phrase_uses: Counter = field(default_factory=Counter)  # group -> occurrences of its forms of 2+ words
     phrase_verbal: Counter = field(default_factory=Counter)  # group -> those that read as subject and verb
+    phrase_object: Counter = field(default_factory=Counter)  # group -> those that read as verb and object
     gerunds: Counter = field(default_factory=Counter)  # word in -ing -> papers with it as a phrase alone
     gerund_heads: Counter = field(default_factory=Counter)  # word in -ing -> papers with a longer phrase ending on it
 
@@ -406,7 +407,7 @@ def _keep_only_the_concepts(state: LinkState) -> None:
     for name in (
         "surfaces keys_of artefacts best_rank long_forms expansions local dominant ambiguous groups"
         " acronym_forms form_papers next_words built_on mates single graded adverbed modifying headed verbal named_with"
-        " gerunds gerund_heads phrase_uses phrase_verbal derived"
+        " gerunds gerund_heads phrase_uses phrase_verbal phrase_object derived"
     ).split():
         getattr(state, name).clear()
     state.sets = UnionFind()
@@ -926,6 +927,8 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
                 state.phrase_uses[root] += 1
                 if C.subject_verb(raw[end - 2], raw[end - 1], raw[end].lower()):
                     state.phrase_verbal[root] += 1  # "robots need to": a subject and its verb
+                elif pos and pos not in inner and C.verb_object(raw[pos - 1], raw[pos], raw[end - 1]):
+                    state.phrase_object[root] += 1  # "to answer questions": a verb and its object
         kept = M.mentions_in(matched)
         after = _list_context(state, seq, sent_of, kept)
         scanned.append([(f, root, inside, sents[sent_of[pos]][1], a) for (pos, f, root, inside), a in zip(kept, after)])
@@ -1132,6 +1135,7 @@ def select(state: LinkState, min_rank_single: int) -> None:
                 or R.used_after_adverbs(state.adverbed[root], state.single[root])
                 or R.used_as_verb(state.verbal[root], state.single[root])
                 or R.used_as_verb(state.phrase_verbal[root], state.phrase_uses[root])
+                or R.used_as_verb(state.phrase_object[root], state.phrase_uses[root], R.VERB_OBJECT_USE)
                 or (_modifier(state, root) and not _headed_forms(state, root))
                 or _verbal_gerund(state, mks)
             )
