@@ -344,6 +344,7 @@ class LinkState:
     headed: Counter = field(default_factory=Counter)  # group -> those right before a generic head
     verbal: Counter = field(default_factory=Counter)  # group -> those (not in -ing) right before "the", "a", ...
     phrase_uses: Counter = field(default_factory=Counter)  # group -> occurrences of its forms of 2+ words
+    attached: Counter = field(default_factory=Counter)  # group -> one-word uses written onto another name
     phrase_verbal: Counter = field(default_factory=Counter)  # group -> those that read as subject and verb
     phrase_object: Counter = field(default_factory=Counter)  # group -> those that read as verb and object
     gerunds: Counter = field(default_factory=Counter)  # word in -ing -> papers with it as a phrase alone
@@ -407,7 +408,7 @@ def _keep_only_the_concepts(state: LinkState) -> None:
     for name in (
         "surfaces keys_of artefacts best_rank long_forms expansions local dominant ambiguous groups"
         " acronym_forms form_papers next_words built_on mates single graded adverbed modifying headed verbal named_with"
-        " gerunds gerund_heads phrase_uses phrase_verbal phrase_object derived"
+        " gerunds gerund_heads phrase_uses phrase_verbal phrase_object derived attached"
     ).split():
         getattr(state, name).clear()
     state.sets = UnionFind()
@@ -911,6 +912,8 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             # ("score-based" is about score, as "diffusion-based" is about diffusion: not counted)
             if len(f) == 1 or (f[-1] != "based" and end not in inner and all(q in inner for q in range(pos + 1, end))):
                 state.single[root] += 1
+                if len(f) == 1 and _attached_to_a_name(raw, pos, inner):
+                    state.attached[root] += 1  # "MS" of "MS COCO", "SemAlign-MS"
                 prev = seq[pos - 1] if pos else None
                 if prev in R.GRADERS:
                     state.graded[root] += 1  # "is challenging", "very stable": an adjective
@@ -1127,6 +1130,13 @@ def select(state: LinkState, min_rank_single: int) -> None:
         ):
             continue  # "multiple datasets"; not "multiple criteria", which longer terms are built on
         is_art = any(mk in state.artefacts for mk in mks)
+        if (
+            is_art
+            and root not in renamed_groups
+            and state.attached[root] == state.single[root] + state.phrase_uses[root] > 0
+            and not any(mk in state.expansions for mk in mks)
+        ):
+            continue  # only ever a part of other names: the samples' "MS" ("MS COCO", "SemAlign-MS")
         if (
             not is_art
             and root not in renamed_groups
@@ -1543,6 +1553,18 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)*")
 
 
 _BASED_ON = frozenset(("on", "upon"))
+
+
+def _attached_to_a_name(raw: list[str], pos: int, inner: set[int]) -> bool:
+    """Is the one-word match at ``pos`` written onto another name: in a hyphenated word of two
+    names or more ("SemAlign-MS"; not "ResNet-50", "GAN-based"), or a word of up to three
+    capitals right before a name ("MS COCO", "SUN RGB-D")?"""
+    tok = raw[pos]
+    if "-" in tok:
+        return sum(1 for p in tok.split("-") if p and not p.isdigit() and L.is_name(p)) >= 2
+    nxt = raw[pos + 1] if pos + 1 < len(raw) else "."
+    # three capitals at most: "WMT19 English-German", "NVIDIA GPUs" name things of their own
+    return len(tok) <= 3 and tok.isalpha() and tok.isupper() and nxt[:1].isalpha() and L.is_name(nxt)
 
 
 def _based_on(seq, inner: set[int], match: tuple[int, tuple[str, ...], str], forms) -> bool:

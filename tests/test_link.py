@@ -666,6 +666,24 @@ def test_a_phrase_the_papers_write_as_a_verb_and_its_object_is_no_concept():
     assert answer not in state.keep and saddle in state.keep
 
 
+def test_a_name_only_ever_written_onto_other_names_is_no_concept():
+    """The sample abstracts had a concept "MS" (2 papers): "On MS COCO and Flickr30k" and
+    "SemAlign-MS", a dataset. A name with a use of its own stays, and so does one before a
+    number ("ResNet-50") or a longer word in capitals ("WMT19 English-German")."""
+    texts = ["On MS COCO and Flickr30k it wins.", "We introduce SemAlign-MS, a dataset."]
+    state = scanned(texts, [cands("MS", "COCO")] * 2)
+    select(state, min_rank_single=5)
+    ms = state.group_of[mk("MS")]
+    assert state.attached[ms] == 2 and ms not in state.keep
+    state = scanned([*texts, "The MS metric."], [cands("MS", "COCO")] * 3)
+    select(state, min_rank_single=5)
+    assert state.group_of[mk("MS")] in state.keep
+    texts = ["We train ResNet-50 models.", "A ResNet-101 backbone.", "WMT19 English-German.", "WMT19 English-French."]
+    state = scanned(texts, [cands("ResNet")] * 2 + [cands("WMT19")] * 2)
+    select(state, min_rank_single=5)
+    assert {state.group_of[mk("ResNet")], state.group_of[mk("WMT19")]} <= state.keep
+
+
 def test_a_paper_defining_an_acronym_otherwise_does_not_link_to_the_common_meaning():
     texts = [
         "Reinforcement learning (RL) is used. RL helps.",
