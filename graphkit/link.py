@@ -912,7 +912,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             # ("score-based" is about score, as "diffusion-based" is about diffusion: not counted)
             if len(f) == 1 or (f[-1] != "based" and end not in inner and all(q in inner for q in range(pos + 1, end))):
                 state.single[root] += 1
-                if len(f) == 1 and _attached_to_a_name(raw, pos, inner):
+                if len(f) == 1 and _attached_to_a_name(raw, pos):
                     state.attached[root] += 1  # "MS" of "MS COCO", "SemAlign-MS"
                 prev = seq[pos - 1] if pos else None
                 if prev in R.GRADERS:
@@ -1555,7 +1555,7 @@ _VERSION = re.compile(r"v?\d+(?:\.\d+)*")
 _BASED_ON = frozenset(("on", "upon"))
 
 
-def _attached_to_a_name(raw: list[str], pos: int, inner: set[int]) -> bool:
+def _attached_to_a_name(raw: list[str], pos: int) -> bool:
     """Is the one-word match at ``pos`` written onto another name: in a hyphenated word of two
     names or more ("SemAlign-MS"; not "ResNet-50", "GAN-based"), or a word of up to three
     capitals right before a name ("MS COCO", "SUN RGB-D")?"""
