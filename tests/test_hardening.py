@@ -298,3 +298,28 @@ def test_a_broken_bibtex_entry_is_one_line_not_the_parser_log_too(tmp_path):
     result = subprocess.run(cmd, capture_output=True, text=True)
     assert result.returncode == 1 and not out.exists()
     assert result.stderr == f"Error: {f}:5: malformed BibTeX entry: Unexpectedly reached end of file.\n"
+
+
+@pytest.mark.integration
+def test_texts_the_model_reads_alike_are_encoded_once(embedder_texts):
+    """The tokenizer lower-cases and strips accents: "Graph Neural Network" is the input of
+    "graph neural network", and the model reads it once; every text still gets its vector."""
+    from graphkit.extract import MiniLMEmbedder
+
+    texts, expected = embedder_texts
+    emb = MiniLMEmbedder(cache=None)
+    seen: list[str] = []
+    encode = emb.model.encode
+
+    def spy(batch, **kw):
+        seen.extend(batch)
+        return encode(batch, **kw)
+
+    emb.model.encode = spy
+    try:
+        asked = ["Graph Neural Network", texts[1], "graph neural network", "PROTEIN FOLDING", "protéin folding"]
+        vecs = emb.embed(asked).astype(np.float16).astype(np.float32)
+    finally:
+        del emb.model.encode  # the model is shared by the whole test session
+    assert sorted(seen) == ["Graph Neural Network", "protein folding"]
+    np.testing.assert_allclose(vecs, expected[[0, 1, 0, 1, 1]], atol=1e-3)

