@@ -336,6 +336,7 @@ class LinkState:
     merges: list[tuple[str, str]] = field(default_factory=list)
     built_on: list[set[str]] = field(default_factory=list)  # per paper: groups it calls its work X-based on
     derived: set[str] = field(default_factory=set)  # mks of the "X model" :func:`pool` made of "X-based"
+    verb_forms: set[str] = field(default_factory=set)  # mks of the gerunds :func:`join_gerunds` joined to a noun
     based: Counter = field(default_factory=Counter)  # group -> uses of its forms "X-based"
     based_headed: Counter = field(default_factory=Counter)  # group -> those right before a generic head
     mates: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> groups listed beside it
@@ -376,6 +377,7 @@ def link(
     pool(state, ex.candidates, scaffold_filter(vectors))
     pool_common(state, ex.phrases, scaffold_filter(vectors))
     join_cores(state, vectors)
+    join_gerunds(state, vectors)
     acronyms(state, ex.acronyms, vectors)
     join_named_datasets(state)
     join_name_parts(state, ex.joins if ex.joins is not None else T.name_joins(T.name_counts(ex.texts)))
@@ -410,7 +412,7 @@ def _keep_only_the_concepts(state: LinkState) -> None:
     for name in (
         "surfaces keys_of artefacts best_rank long_forms expansions local dominant ambiguous groups"
         " acronym_forms form_papers next_words built_on mates single graded adverbed modifying headed verbal named_with"
-        " gerunds gerund_heads phrase_uses phrase_verbal phrase_object derived attached based based_headed"
+        " gerunds gerund_heads phrase_uses phrase_verbal phrase_object derived attached based based_headed verb_forms"
     ).split():
         getattr(state, name).clear()
     state.sets = UnionFind()
@@ -572,6 +574,43 @@ def _named(state: LinkState, mk: str) -> bool:
     network" an artefact, not a name: 10k scale abstracts kept "neural network model" (49
     papers, cosine 0.88) apart from "neural network" for it."""
     return mk in state.artefacts and T.is_artefact(state.surfaces[mk].most_common(1)[0][0])
+
+
+def join_gerunds(state: LinkState, vectors: PhraseVectors) -> None:
+    """A verb's -ing form alone and the verb's noun in -ation, -ion, -ition or -ment are one
+    concept when both are in the pool and their embeddings agree
+    (:data:`~graphkit.concepts_rules.AGREE_SIMILARITY`): "translating" / "translation" (0.91),
+    "classifying" / "classification" (0.93), "adapting" / "adaptation" (0.84), "summarizing" /
+    "summarization", "aligning" / "alignment". ACL 2021-22 had "translating" (16 papers) beside
+    "translation", WACV 2025 "adapting" (15: "adapting pre-trained models to ..."). Not
+    "editing" / "edition" (0.40), "sensing" / "sensation" (0.45), "composing" / "composition" (0.74)."""
+    pairs = [
+        (mk, noun)
+        for mk in sorted(state.surfaces)
+        if mk.endswith("ing") and mk not in state.artefacts and (mk,) in state.keys_of[mk]
+        for noun in _nominalisations(mk)
+        if noun in state.surfaces and noun not in state.artefacts and (noun,) in state.keys_of[noun]
+    ]
+    if not pairs:
+        return
+    vec = dict(zip((w for pair in pairs for w in pair), vectors([w for pair in pairs for w in pair])))
+    for mk, noun in pairs:
+        if float(vec[mk] @ vec[noun]) >= R.AGREE_SIMILARITY:
+            state.sets.union(mk, noun)
+            state.verb_forms.add(mk)  # an alias, never the name
+
+
+def _nominalisations(gerund: str) -> list[str]:
+    """The nouns a verb's -ing form may have in -ation, -ion, -ition, -ment, -ication (the
+    pool says which exist): "translating" -> "translation", "summarizing" -> "summarization"."""
+    from lemminflect import getLemma
+
+    verb = (getLemma(gerund, upos="VERB") or (gerund[:-3],))[0]
+    stem = verb[:-1] if verb.endswith("e") else verb
+    nouns = {verb + "ment", stem + "ation", stem + "ion", stem + "ition"}
+    if verb.endswith("ify"):
+        nouns.add(verb[:-1] + "ication")  # "classify" -> "classification"
+    return sorted(n for n in nouns if n != gerund)
 
 
 def join_named_datasets(state: LinkState) -> None:
@@ -990,11 +1029,15 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
 
 def _verbal_nouns(state: LinkState, occurs: Counter) -> list[str]:
     """The groups found that have a single word in -ing among their forms and no plural among
-    their surfaces: "answering", "coding" (not "embedding", which papers write "embeddings")."""
+    their surfaces: "answering", "coding" (not "embedding", which papers write "embeddings", nor
+    "translating" of "translation", :func:`join_gerunds`)."""
     out = []
     for root in occurs:
-        if any(len(f) == 1 and f[0].endswith("ing") for f in state.forms[root]) and not any(
-            s.lower().endswith("ings") for mk in state.groups[root] for s in state.surfaces[mk]
+        mks = state.groups[root]
+        if (
+            any(len(f) == 1 and f[0].endswith("ing") for f in state.forms[root])
+            and not any(s.lower().endswith("ings") for mk in mks for s in state.surfaces[mk])
+            and not any(mk in state.verb_forms for mk in mks)
         ):
             out.append(root)
     return out
@@ -1373,7 +1416,7 @@ def _name_order(state: LinkState, root: str, surface: str, count: int) -> tuple:
     key = _key(surface)
     in_papers = state.form_papers.get((root, key), 0)
     smk = R.group_key(key)
-    if smk in state.ambiguous or smk in state.parts:
+    if smk in state.ambiguous or smk in state.parts or smk in state.verb_forms:
         return (1, -in_papers, False, -count, len(surface), surface)
     return (0, -in_papers, smk not in state.expansions, -count, len(surface), surface)
 

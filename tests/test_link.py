@@ -1308,3 +1308,40 @@ def test_a_datasets_model_is_no_alias_of_the_dataset(fake):
     assert {"ImageNet dataset", "ImageNet benchmark"} <= set(concepts["ImageNet"].aliases)
     assert "ImageNet model" not in concepts["ImageNet"].aliases
     assert "MCDA method" in concepts["MCDA"].aliases
+
+
+def test_a_verbs_ing_form_joins_its_noun_in_ation_when_their_embeddings_agree(fake):
+    """ACL 2021-22: "translating" (16 papers: "translating text into ...") stood beside
+    "translation", "summarizing" (12) beside "summarization"; WACV 2025's "adapting" (15:
+    "adapting pre-trained models to ...") beside "adaptation". The noun names the concept, and
+    the concept is no verbal noun: its uses inside "machine translation" still count."""
+    from graphkit.link import join_gerunds
+
+    texts = [
+        "Translating text is hard.",
+        "Translating speech.",
+        "Translating again. Translating.",
+        "Translation helps.",
+        *["Machine translation works."] * 6,
+    ]
+    picks = [cands("translating", "translation")] * 4 + [cands("machine translation")] * 6
+
+    def concepts(embedder, texts=texts, picks=picks):
+        state = pooled(*picks)
+        join_gerunds(state, PhraseVectors(embedder, dim=DIM))
+        acronyms(state, [[] for _ in texts], PhraseVectors(embedder, dim=DIM))
+        group(state)
+        scan(state, texts)
+        select(state, min_rank_single=5)
+        name(state, texts)
+        return sorted((c.name, c.paper_count, c.aliases) for c in state.concepts.values())
+
+    assert concepts(fake) == [("machine translation", 6, []), ("translation", 10, ["translating"])]
+    # named by the noun, though more papers write the verb
+    assert concepts(fake, texts[:4], picks[:4]) == [("translation", 4, ["translating"])]
+
+    class Apart(FakeEmbedder):  # "editing" / "edition": one verb, two ideas
+        def embed(self, texts, progress=None):
+            return super().embed([t.replace("translating", "zzz") for t in texts])
+
+    assert concepts(Apart()) == [("machine translation", 6, []), ("translating", 3, []), ("translation", 7, [])]
