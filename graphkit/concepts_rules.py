@@ -603,8 +603,11 @@ def adverb_adjective(form: str) -> bool:
     """Does ``form`` end in an adverb in -ly and the word it grades, an adjective whatever the
     dictionary also knows it as ("differentially private", "computationally hard")? COLT's
     concept of differential privacy (62 papers) was named "differentially private". Such a
-    form matches the papers' text, but names no concept."""
+    form matches the papers' text, but names no concept; nor does it with a generic head
+    (COLT's "computationally-efficient algorithm", 27 papers)."""
     parts = [p for p in re.split(r"[\s-]+", form) if p]
+    while len(parts) > 2 and L.word_key(parts[-1].lower()) in GENERIC_HEADS:
+        parts.pop()
     if len(parts) < 2 or L.is_name(parts[-1]):
         return False
     adverb = parts[-2].lower()
