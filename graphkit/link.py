@@ -1268,8 +1268,11 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
     aliases, kind (from the words that follow it, its head, the shape of a name) and key."""
     # a list item starts like a sentence ("...; Deep learning; ..." of a keyword list)
     case = M.word_case_counts(  # one paper's words at a time, never the whole corpus's tokens
-        [[w for w in T.token_texts(item) if w[0].isalnum()] for s in T.sentences(t)[1:] for item in s.split(";")]
-        for t in texts
+        (
+            [[w for w in T.token_texts(item) if w[0].isalnum()] for s in T.sentences(t)[1:] for item in s.split(";")]
+            for t in texts
+        ),
+        phrases={tuple(s.lower().split()) for root in state.keep for s in _title_case_surfaces(state, root)},
     )
     for root in sorted(state.keep):  # in a fixed order: two groups with one display key get the same keys in every run
         mks = state.groups[root]
@@ -1299,7 +1302,10 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             for s, c in counts.items():
                 if _mk(s) == same:
                     votes[M.authors_case(s, case)] += c
-            concept_name = _most_written_head(state, root, surface, R.display_name(votes, others=counts))
+            concept_name = R.display_name(votes, others=counts)
+            if concept_name.islower() or concept_name not in counts:  # the papers may write it as a name
+                concept_name = _written_as_a_name(counts, same, case) or concept_name
+            concept_name = _most_written_head(state, root, surface, concept_name)
             # a name no concept may have ("How" led 79,345 abstracts' --fast map)
             if (
                 not concept_name
@@ -1365,6 +1371,52 @@ def _kinds_from_lists(state: LinkState) -> None:
             kind, n = votes.most_common(1)[0]
             if n >= LIST_KIND_USES and n >= LIST_KIND_SHARE * sum(votes.values()):
                 state.concepts[state.key_of[r]].kind = kind
+
+
+def _title_case_surfaces(state: LinkState, root: str) -> list[str]:
+    """The group's surfaces of two words or more, every one capitalised, no name among them."""
+    return [
+        s
+        for mk in state.groups[root]
+        for s in state.surfaces[mk]
+        if " " in s
+        and all(w[:1].isupper() and not w.isupper() for w in s.split())
+        and not any(L.is_name(p) for w in s.split() for p in w.split("-") if p)
+    ]
+
+
+#: A phrase of ordinary words is a name written as the authors write it (case and number kept)
+#: when its uses inside sentences are at least this many, in two papers or more, all with every
+#: word capitalised: ACL 2021-22's "Natural Questions" (15 uses in 12 papers; it was "natural
+#: question"), "Universal Dependencies" (was "universal dependency"), dev's "Super Mario Bros"
+#: (was "super mario bro"), "Children Book Test".
+NAME_PHRASE_USES = 3
+
+
+def _written_as_a_name(counts: Counter, same: str, case: M.CaseCounts) -> str | None:
+    """The surface of merge key ``same`` the papers always write in title case inside their
+    sentences (:data:`NAME_PHRASE_USES`), never in lower case (nor hyphenated: "vision-language
+    models" is the lower case of "Vision Language Models"), if there is one; singular when
+    its singular is written ("Signed Distance Fields", "Signed Distance Field"), as a name's plural is not
+    ("Natural Questions")."""
+    if any(s.islower() and _mk(s) == same for s in counts):
+        return None
+    found = []
+    for s, c in counts.items():
+        key = tuple(s.lower().split())
+        if (
+            _mk(s) == same
+            and case.title_case.get(key, 0) >= NAME_PHRASE_USES
+            and case.title_papers.get(key, 0) >= 2
+            and not case.lower_case.get(key, 0)
+            and all(w[:1].isupper() and not w.isupper() for w in s.split())
+        ):
+            found.append((-case.title_case[key], -c, s))
+    if not found:
+        return None
+    best = min(found)[2]
+    one = R.singular_form(best)
+    return one if one != best and any(s.lower() == one.lower() for s in counts) else best
 
 
 def _most_written_head(state: LinkState, root: str, surface: str, concept_name: str) -> str:

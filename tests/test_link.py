@@ -1345,3 +1345,28 @@ def test_a_verbs_ing_form_joins_its_noun_in_ation_when_their_embeddings_agree(fa
             return super().embed([t.replace("translating", "zzz") for t in texts])
 
     assert concepts(Apart()) == [("machine translation", 6, []), ("translating", 3, []), ("translation", 7, [])]
+
+
+def test_a_phrase_the_papers_always_write_in_title_case_is_named_as_written():
+    """ACL 2021-22's Natural Questions (15 uses in 12 papers, every one in title case) was
+    "natural question": each word is a common one in lower case, and the plural was read as one.
+    One use in lower case, or hyphenated, and it is an ordinary phrase again; a plural whose
+    singular is written too is named singular."""
+
+    def concept(texts, pick, *others):
+        state = linked_state(texts, [cands(pick)] * (len(texts) - len(others)) + [cands(o) for o in others])
+        return [c.name for c in state.concepts.values()]
+
+    nq = ["A title. We test on Natural Questions here.", "Title. Results on Natural Questions and Natural Questions."]
+    assert concept(nq, "Natural Questions") == ["Natural Questions"]
+    one = ["Title. On Natural Questions. On Natural Questions. On Natural Questions.", "Title. Natural Questions."]
+    assert concept(one, "Natural Questions") == ["Natural Question"]  # one paper writes it inside sentences
+    assert concept([*nq, "Title. We ask natural questions."], "Natural Questions") == ["natural question"]
+    sdf = ["Title. We fit Signed Distance Fields. Two Signed Distance Fields.", "Title. With Signed Distance Fields."]
+    assert concept(sdf, "Signed Distance Fields") == ["Signed Distance Fields"]
+    sdf.append("Title. A Signed Distance Field. The distance is signed in the field, a field of distance.")
+    assert concept(sdf, "Signed Distance Fields", "Signed Distance Field") == ["Signed Distance Field"]
+    vlm = ["Title. On Vision Language Models. Two Vision Language Models.", "Title. With Vision Language Models."]
+    assert concept(vlm, "Vision Language Models") == ["Vision Language Models"]
+    hyphen = ["Title. Our vision-language models."]
+    assert concept(vlm + hyphen, "Vision Language Models", "vision-language models") == ["vision language model"]
