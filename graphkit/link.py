@@ -593,7 +593,9 @@ def join_gerunds(state: LinkState, vectors: PhraseVectors) -> None:
     ]
     if not pairs:
         return
-    vec = dict(zip((w for pair in pairs for w in pair), vectors([w for pair in pairs for w in pair])))
+    # as the papers write them: the extraction's vectors, no model to load on a rebuild
+    top = {mk: state.surfaces[mk].most_common(1)[0][0] for pair in pairs for mk in pair}
+    vec = dict(zip(top, vectors(list(top.values()))))
     for mk, noun in pairs:
         if float(vec[mk] @ vec[noun]) >= R.AGREE_SIMILARITY:
             state.sets.union(mk, noun)
