@@ -139,12 +139,16 @@ class CaseCounts(Counter):
         self.title_papers: Counter = Counter()  # phrase -> papers with a use in title case
 
     def __reduce__(self):
-        return (_case_counts, (dict(self), dict(self.in_runs)))
+        phrases = (dict(self.title_case), dict(self.lower_case), dict(self.title_papers))
+        return (_case_counts, (dict(self), dict(self.in_runs), *phrases))
 
 
-def _case_counts(counts: dict, in_runs: dict) -> CaseCounts:
+def _case_counts(counts: dict, in_runs: dict, title_case=(), lower_case=(), title_papers=()) -> CaseCounts:
     out = CaseCounts(counts)
     out.in_runs.update(in_runs)
+    out.title_case.update(dict(title_case))
+    out.lower_case.update(dict(lower_case))
+    out.title_papers.update(dict(title_papers))
     return out
 
 

@@ -564,6 +564,29 @@ def test_display_case_follows_how_authors_write_a_word_inside_sentences():
     assert pickle.loads(pickle.dumps(seen)).in_runs == seen.in_runs
 
 
+def test_the_case_of_a_phrase_inside_sentences_is_counted_when_asked():
+    """For names of ordinary words ("Natural Questions"): uses in title case, in lower case,
+    and the papers with a title-case use; a sentence's first word and a mixed case do not count."""
+    nq, sdf = ("natural", "questions"), ("signed", "distance", "field")
+    seen = M.word_case_counts(
+        [
+            [["On", "Natural", "Questions", "and", "Natural", "Questions"], ["Natural", "Questions", "is", "hard"]],
+            [["We", "ask", "natural", "questions", "on", "Natural", "questions"]],
+            [["A", "Signed", "Distance", "Field"]],
+        ],
+        phrases=[nq, sdf],
+    )
+    assert seen.title_case == {nq: 2, sdf: 1} and seen.lower_case == {nq: 1}
+    assert seen.title_papers == {nq: 1, sdf: 1}
+    again = pickle.loads(pickle.dumps(seen))
+    assert (again.title_case, again.lower_case, again.title_papers) == (
+        seen.title_case,
+        seen.lower_case,
+        seen.title_papers,
+    )
+    assert M.word_case_counts([[["On", "Natural", "Questions"]]]).title_case == {}  # none asked
+
+
 def test_a_name_inside_a_longer_name_is_part_of_it_but_inside_words_it_stands_for_itself():
     in_name = M.mentions_in([(0, ("ELECTRE", "TRI"), "et"), (1, ("TRI",), "t")])
     assert [(m[2], m[3]) for m in in_name] == [("et", False), ("t", True)]
