@@ -282,3 +282,18 @@ def is_verb_only(word: str) -> bool:
         return False
     r = readings(lw)
     return bool(r) and r <= {"VERB", "AUX"}
+
+
+@lru_cache(maxsize=200_000)
+def nominalisations(gerund: str) -> tuple[str, ...]:
+    """The nouns a verb's -ing form may have in -ation, -ion, -ition, -ment, -ication (which of
+    them exist, the caller's corpus says): "translating" -> "translation", "summarizing" ->
+    "summarization", "classifying" -> "classification"."""
+    from lemminflect import getLemma
+
+    verb = (getLemma(gerund, upos="VERB") or (gerund[:-3],))[0]
+    stem = verb[:-1] if verb.endswith("e") else verb
+    nouns = {verb + "ment", stem + "ation", stem + "ion", stem + "ition"}
+    if verb.endswith("ify"):
+        nouns.add(verb[:-1] + "ication")  # "classify" -> "classification"
+    return tuple(sorted(n for n in nouns if n != gerund))

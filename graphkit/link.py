@@ -487,6 +487,7 @@ def pool(state: LinkState, candidates: Iterable[Sequence[Candidate]], is_scaffol
 
 
 def _generic_head(word: str) -> bool:
+    """Is a written word a generic head ("models", "Method")?"""
     return L.word_key(word.lower()) in T.GENERIC_HEADS
 
 
@@ -588,7 +589,7 @@ def join_gerunds(state: LinkState, vectors: PhraseVectors) -> None:
         (mk, noun)
         for mk in sorted(state.surfaces)
         if mk.endswith("ing") and mk not in state.artefacts and (mk,) in state.keys_of[mk]
-        for noun in _nominalisations(mk)
+        for noun in L.nominalisations(mk)
         if noun in state.surfaces and noun not in state.artefacts and (noun,) in state.keys_of[noun]
     ]
     if not pairs:
@@ -600,19 +601,6 @@ def join_gerunds(state: LinkState, vectors: PhraseVectors) -> None:
         if float(vec[mk] @ vec[noun]) >= R.AGREE_SIMILARITY:
             state.sets.union(mk, noun)
             state.verb_forms.add(mk)  # an alias, never the name
-
-
-def _nominalisations(gerund: str) -> list[str]:
-    """The nouns a verb's -ing form may have in -ation, -ion, -ition, -ment, -ication (the
-    pool says which exist): "translating" -> "translation", "summarizing" -> "summarization"."""
-    from lemminflect import getLemma
-
-    verb = (getLemma(gerund, upos="VERB") or (gerund[:-3],))[0]
-    stem = verb[:-1] if verb.endswith("e") else verb
-    nouns = {verb + "ment", stem + "ation", stem + "ion", stem + "ition"}
-    if verb.endswith("ify"):
-        nouns.add(verb[:-1] + "ication")  # "classify" -> "classification"
-    return sorted(n for n in nouns if n != gerund)
 
 
 def join_named_datasets(state: LinkState) -> None:
@@ -975,7 +963,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
                 nxt = seq[end] if end < len(seq) else None
                 if nxt is not None and _modified(nxt) and not any(L.is_name(w) for w in f):
                     state.modifying[root] += 1  # "Bayesian inference", "black-box attacks": a modifier
-                elif nxt is not None and L.word_key(nxt.lower()) in T.GENERIC_HEADS:
+                elif nxt is not None and _generic_head(nxt):
                     state.headed[root] += 1  # "multicriteria methods": the thing with its head
             elif end - 1 not in inner:
                 state.phrase_uses[root] += 1
@@ -1307,16 +1295,12 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             concept_name = R.display_name(votes, others=counts)
             if concept_name.islower() or concept_name not in counts:  # the papers may write it as a name
                 concept_name = _written_as_a_name(counts, same, case) or concept_name
-            concept_name = _most_written_head(state, root, surface, concept_name)
+            headed = _most_written_head(state, root, surface, concept_name)
             # a name no concept may have ("How" led 79,345 abstracts' --fast map)
-            if (
-                not concept_name
-                or R.rejection(concept_name)
-                or R.prefix_adjective(concept_name)
-                or R.adverb_adjective(concept_name)
-            ):
+            if headed is None or R.rejection(headed) or R.prefix_adjective(headed) or R.adverb_adjective(headed):
                 state.keep.discard(root)
                 continue
+            concept_name = headed
         aliases: dict[str, str] = {}
         for s in counts:
             if _mk(s) in state.derived and not state.form_papers.get((root, _key(s))):
@@ -1381,10 +1365,13 @@ def _title_case_surfaces(state: LinkState, root: str) -> list[str]:
         s
         for mk in state.groups[root]
         for s in state.surfaces[mk]
-        if " " in s
-        and all(w[:1].isupper() and not w.isupper() for w in s.split())
-        and not any(L.is_name(p) for w in s.split() for p in w.split("-") if p)
+        if " " in s and _title_cased(s) and not any(L.is_name(p) for w in s.split() for p in w.split("-") if p)
     ]
+
+
+def _title_cased(surface: str) -> bool:
+    """Is every word capitalised, none in capitals ("Natural Questions", not "ELECTRE TRI")?"""
+    return all(w[:1].isupper() and not w.isupper() for w in surface.split())
 
 
 #: A phrase of ordinary words is a name written as the authors write it (case and number kept)
@@ -1411,7 +1398,7 @@ def _written_as_a_name(counts: Counter, same: str, case: M.CaseCounts) -> str | 
             and case.title_case.get(key, 0) >= NAME_PHRASE_USES
             and case.title_papers.get(key, 0) >= 2
             and not case.lower_case.get(key, 0)
-            and all(w[:1].isupper() and not w.isupper() for w in s.split())
+            and _title_cased(s)
         ):
             found.append((-case.title_case[key], -c, s))
     if not found:
@@ -1421,14 +1408,14 @@ def _written_as_a_name(counts: Counter, same: str, case: M.CaseCounts) -> str | 
     return one if one != best and any(s.lower() == one.lower() for s in counts) else best
 
 
-def _most_written_head(state: LinkState, root: str, surface: str, concept_name: str) -> str:
+def _most_written_head(state: LinkState, root: str, surface: str, concept_name: str) -> str | None:
     """A name with a generic head takes the head the papers write with its core in the most
     papers ("diffusion model" matches "diffusion approach", "diffusion-based", ...), when that
     name can be one. :func:`pool` turns "energy-based" into "energy model": ACL 2021-22's
     "energy model" (4 papers, none writes it) is the "energy-based model", "span model" the
     "span-based model", dev's "policy method" (6: 3 "policy-based", 1 "policy method") the
-    "policy-based method". An "X-based" rarely followed by a generic head is no concept ("" is
-    returned, :data:`BASED_HEADED_SHARE`): ICRA/IROS 2023's "image model" (24 papers, none
+    "policy-based method". An "X-based" rarely followed by a generic head is no concept (None,
+    :data:`BASED_HEADED_SHARE`): ICRA/IROS 2023's "image model" (24 papers, none
     writes it) is neither an "image model" nor an "image-based model". Dev's "convolutional
     model" stays: its "convolutional architecture" would be an adjective and a generic head,
     no concept."""
@@ -1443,7 +1430,7 @@ def _most_written_head(state: LinkState, root: str, surface: str, concept_name: 
     )
     for _, word in written:
         if word == "based" and state.based_headed[root] < BASED_HEADED_SHARE * state.based[root]:
-            return ""  # "image-based" what? localization, visual servoing, editing: no one idea
+            return None  # "image-based" what? localization, visual servoing, editing: no one idea
         name = f"{' '.join(core)}-based {head}" if word == "based" else f"{' '.join(core)} {word}"
         if not R.rejection(name):
             return name
