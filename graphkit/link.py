@@ -1307,7 +1307,7 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
                 continue  # "image model", made from "image-based" and written nowhere, is no alias
             proper = _is_long_form(state, mks, s) and _is_proper(s)
             d = _display(s if proper else M.authors_case(s, case), keep_case=True)  # "Monte Carlo method"
-            if d.lower() != concept_name.lower() and d.lower() not in aliases:
+            if d.lower() != concept_name.lower() != s.lower() and d.lower() not in aliases:  # not "super mario bro"
                 aliases[d.lower()] = d
             if s != concept_name:
                 state.merges.append((s, concept_name))

@@ -1359,6 +1359,8 @@ def test_a_phrase_the_papers_always_write_in_title_case_is_named_as_written():
 
     nq = ["A title. We test on Natural Questions here.", "Title. Results on Natural Questions and Natural Questions."]
     assert concept(nq, "Natural Questions") == ["Natural Questions"]
+    # the name as written is no alias of itself in the singular (dev: "super mario bro")
+    assert [c.aliases for c in linked_state(nq, [cands("Natural Questions")] * 2).concepts.values()] == [[]]
     one = ["Title. On Natural Questions. On Natural Questions. On Natural Questions.", "Title. Natural Questions."]
     assert concept(one, "Natural Questions") == ["Natural Question"]  # one paper writes it inside sentences
     assert concept([*nq, "Title. We ask natural questions."], "Natural Questions") == ["natural question"]
