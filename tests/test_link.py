@@ -513,6 +513,34 @@ def test_a_form_joins_its_own_core_when_another_writing_heads_the_core():
     assert state.sets[mk("elicitation approach")] != state.sets[mk("elicitation")]
 
 
+def test_a_form_far_from_the_head_joins_the_core_the_head_joined():
+    """WACV 2025: "segmentation task" (18 papers) stood beside "segmentation" (138), as it was
+    compared only with the head "segmentation model" (a task is no model), though it reads as
+    "segmentation" (0.89) and "segmentation" had joined the head. A core the head left apart is
+    not asked: it would gather every "X task"."""
+    from graphkit.link import join_cores
+
+    class Axes(FakeEmbedder):  # core on one axis; "model" and "task" lean to opposite sides
+        def embed(self, texts, progress=None):
+            out = np.zeros((len(texts), DIM), dtype=np.float32)
+            for i, t in enumerate(texts):
+                out[i, 0] = 1.0
+                out[i, 1] = 0.6 if t.endswith("model") else -0.6 if t.endswith("task") else 0.0
+                out[i, 2] = 2.0 if t == "sequence" else 0.0  # a bare word far from its forms
+                out[i] /= np.linalg.norm(out[i])
+            return out
+
+    state = pooled(*[cands("segmentation model")] * 5, *[cands("segmentation")] * 4, *[cands("segmentation task")] * 3)
+    join_cores(state, PhraseVectors(Axes(), dim=DIM))  # task / model 0.47, each with the core 0.86
+    assert state.sets[mk("segmentation")] == state.sets[mk("segmentation model")]
+    assert state.sets[mk("segmentation task")] == state.sets[mk("segmentation")]
+
+    state = pooled(*[cands("sequence model")] * 5, *[cands("sequence")] * 4, *[cands("sequence task")] * 3)
+    join_cores(state, PhraseVectors(Axes(), dim=DIM))
+    assert state.sets[mk("sequence")] != state.sets[mk("sequence model")]
+    assert state.sets[mk("sequence task")] != state.sets[mk("sequence")]
+
+
 def test_a_form_and_its_core_are_compared_in_their_normal_forms():
     """10k scale --fast: "classification tasks" (its most common writing) sat at 0.76 from
     "classification" in the static space, under the bar, while "classification task" is at 0.82:
