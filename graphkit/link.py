@@ -1617,6 +1617,8 @@ def _head_kind(name_key: tuple[str, ...], name: str) -> str | None:
 
 
 def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_words: Counter) -> str:
+    if len(name_key) > 1 and name_key[-1].lower() in _TASK_NAME_HEADS:
+        return "task"
     heads = [k[-1].lower() for k in [name_key, *aliases_keys] if k]
     for kind in ("dataset", "metric", "task", "model", "method"):
         if any(h in _KIND_HEADS[kind] for h in heads):
@@ -1626,6 +1628,13 @@ def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_w
             if word in _KIND_HEADS[kind]:
                 return kind
     return "term"
+
+
+#: A concept named "X task" or "X problem" is a task, whatever its aliases and what follows it
+#: say (NAACL 2024 "generation task" had been a method, by its alias "generation approach").
+#: Only the name's own head: many a concept has a variant "X problem" ("robot problem" of
+#: robotics "robot"), and "task" often follows a name ("PCA problem").
+_TASK_NAME_HEADS = frozenset({"task", "tasks", "problem", "problems"})
 
 
 #: Words that join the items of a list ("MNIST, CIFAR-10 and SVHN").

@@ -813,6 +813,19 @@ def test_names_are_singular_lower_case_display_forms_with_a_kind():
     )
 
 
+def test_a_concept_named_x_task_or_x_problem_is_a_task():
+    """NAACL 2024: "generation task" (27 papers) was a method, by its alias "generation
+    approach"; dev's "control problem" a term. Only the name's own head counts: robotics "robot"
+    has a variant "robot problem" and is no task."""
+    from collections import Counter
+
+    from graphkit.link import _kind
+
+    assert _kind(("generation", "task"), [("generation", "approach")], Counter()) == "task"
+    assert _kind(("control", "problem"), [], Counter({"policy": 3})) == "task"
+    assert _kind(("robot",), [("robot", "problem")], Counter({"problem": 5})) == "term"
+
+
 def test_an_ambiguous_acronym_never_names_a_concept():
     texts = [
         "Reinforcement learning (RL) here. RL.",
