@@ -1621,7 +1621,7 @@ def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_w
         return "task"
     heads = [k[-1].lower() for k in [name_key, *aliases_keys] if k]
     for kind in ("dataset", "metric", "task", "model", "method"):
-        if any(h in _KIND_HEADS[kind] for h in heads):
+        if any(h in _KIND_HEADS[kind] or kind == "task" and h in _TASK_HEADS for h in heads):
             return kind
     for word, _ in next_words.most_common(3):
         for kind in ("dataset", "model", "method", "task", "metric"):
@@ -1635,6 +1635,15 @@ def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_w
 #: Only the name's own head: many a concept has a variant "X problem" ("robot problem" of
 #: robotics "robot"), and "task" often follows a name ("PCA problem").
 _TASK_NAME_HEADS = frozenset({"task", "tasks", "problem", "problems"})
+
+
+#: Heads of tasks that, after a concept, make it the task's object, not a task: "feature
+#: extraction" is a task, "feature" no task (WACV 2025), nor "conflict" of "conflict resolution"
+#: (robotics). ACL and NAACL's "relation extraction", "coreference resolution", "entity linking"
+#: had been models, "information extraction" a dataset ("information extraction datasets").
+_TASK_HEADS = frozenset(
+    "extraction resolution linking tagging labeling typing verification comprehension inpainting understanding".split()
+)
 
 
 #: Words that join the items of a list ("MNIST, CIFAR-10 and SVHN").

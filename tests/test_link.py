@@ -826,6 +826,21 @@ def test_a_concept_named_x_task_or_x_problem_is_a_task():
     assert _kind(("robot",), [("robot", "problem")], Counter({"problem": 5})) == "term"
 
 
+def test_extraction_linking_and_resolution_name_tasks_not_what_they_follow():
+    """ACL and NAACL: "relation extraction", "coreference resolution", "entity linking" were
+    models, "information extraction" a dataset ("information extraction datasets"). After a
+    concept, such a word makes it the task's object: WACV's "feature" of "feature extraction"."""
+    from collections import Counter
+
+    from graphkit.link import _kind
+
+    assert _kind(("relation", "extraction"), [], Counter({"model": 5})) == "task"
+    assert _kind(("information", "extraction"), [], Counter({"datasets": 5})) == "task"
+    assert _kind(("coreference", "resolution"), [], Counter()) == "task"
+    assert _kind(("entity", "linking"), [], Counter()) == "task"
+    assert _kind(("feature",), [], Counter({"extraction": 9})) == "term"
+
+
 def test_an_ambiguous_acronym_never_names_a_concept():
     texts = [
         "Reinforcement learning (RL) here. RL.",
