@@ -1026,8 +1026,8 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
                 continue
             found[root] = f
             where[root] = sentence
-            if after:
-                state.next_words[root][after] += 1
+            if after and not (inside and after in _MODEL_WORDS):
+                state.next_words[root][after] += 1  # inside "language model(s)", "language" is no model
         scanned[i] = []  # done with this paper
         for rf in seen_forms:
             state.form_papers[rf] += 1
@@ -1644,6 +1644,13 @@ _TASK_NAME_HEADS = frozenset({"task", "tasks", "problem", "problems"})
 _TASK_HEADS = frozenset(
     "extraction resolution linking tagging labeling typing verification comprehension inpainting understanding".split()
 )
+
+
+#: After a form matched inside a longer concept's form, these words say what that concept is,
+#: not the form: ACL's and NAACL's "language" (in "language models", 492 uses) had been a model,
+#: as had "dialogue" ("dialogue models"). "task" or "dataset" there does say it: "computer
+#: vision" of "computer vision tasks" is a task.
+_MODEL_WORDS = frozenset({"model", "network", "architecture", "encoder", "decoder", "backbone"})
 
 
 #: Words that join the items of a list ("MNIST, CIFAR-10 and SVHN").

@@ -841,6 +841,21 @@ def test_extraction_linking_and_resolution_name_tasks_not_what_they_follow():
     assert _kind(("feature",), [], Counter({"extraction": 9})) == "term"
 
 
+def test_the_model_a_concept_is_inside_of_does_not_make_it_a_model():
+    """ACL 2021-22: "language" (63 papers) was a model, by the 492 "model(s)" after it inside
+    "language models", another concept; "dialogue" (99) too. A task word there still counts:
+    "computer vision" of "computer vision tasks" is a task."""
+    texts = ["Language models help. We study language and its grammar, as language models do."] * 4
+    state = linked_state(texts, [cands("language", "language models")] * 4)
+    kinds = {c.name: c.kind for c in state.concepts.values()}
+    assert kinds == {"language": "term", "language model": "model"}
+
+    texts = ["Computer vision tasks are hard. Computer vision helps robots; computer vision tasks vary."] * 4
+    state = linked_state(texts, [cands("computer vision", "computer vision tasks")] * 4)
+    kinds = {c.name: c.kind for c in state.concepts.values()}
+    assert kinds["computer vision"] == "task"
+
+
 def test_an_ambiguous_acronym_never_names_a_concept():
     texts = [
         "Reinforcement learning (RL) here. RL.",
