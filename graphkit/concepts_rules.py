@@ -455,6 +455,13 @@ def rejection(phrase: str) -> str | None:
     if len(key) == 2 and key[0].lower() in _NOT_ALONE and key[1] in BROAD:
         return "broad"  # "large dataset", "new model", "different task"
     if (
+        len(words) == 2
+        and len(key) > len(core) == len(words[0].split("-")) > 1
+        and core[0].lower() in _NOT_ALONE - _ORDINALS
+        and core[1] != "order"
+    ):
+        return "adjective"  # "zero-shot approach", "large-scale method" (not "first-order method")
+    if (
         len(core) == 1
         and len(key) > 1
         and L.is_adjective(core[0])
@@ -519,11 +526,13 @@ _NOTATION = (
 #: Words that start many phrases ("one-shot", "first-order", "better results") but name no
 #: idea alone.
 _NOT_ALONE = frozenset(
-    """one two three four five first second third last next more most less least many much few
+    """zero one two three four five first second third last next more most less least many much few
     several various new well better best worse worst able given high low large small good bad
     real true false same different""".split()
 )
 
+
+_ORDINALS = frozenset("first second third last next".split())
 
 #: Words before which a word is graded or predicated, which an adjective is and a noun is not
 #: ("very challenging", "remains challenging", "is stable"; "more" is left out: "more data").

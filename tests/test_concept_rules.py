@@ -269,6 +269,11 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("pres", "not alone"),  # ... whose plural "pres" made the form "pre"
         ("non", "not alone"),
         ("largescale", "not alone"),  # 79k: "large-scale" written without its hyphen
+        ("zero-shot", "not alone"),  # NAACL 2024: 26 papers, a modifier as "few-shot" is
+        ("zero-shot approach", "adjective"),  # ... so with a generic head too
+        ("few-shot approach", "adjective"),  # ACL 2021-22: 7 papers
+        ("high-level task", "adjective"),  # robotics: 5
+        ("two-stage approach", "adjective"),
     ],
 )
 def test_not_a_concept(phrase, why):
@@ -312,6 +317,8 @@ def test_not_a_concept(phrase, why):
         "language modeling",
         "few-shot learning",
         "first-order method",
+        "zero-order algorithm",  # an ordinal or "order" before a generic head is a family
+        "zero-shot learning",
         "T5",
         "gradient",
         "GAN's",
