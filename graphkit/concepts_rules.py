@@ -439,6 +439,8 @@ def rejection(phrase: str) -> str | None:
         for w in words
     ):
         return "broken word"  # "acTi-vation": a word cut by a line break, not a name
+    if any(w.lower().replace("-", "") in _COMPOUND_VERBS for w in words):
+        return "verb"  # "fine-tunes BERT" (ACL 2021-22: 4 papers), NAACL 2024's "pretrain" (5)
     head = parts[-1]
     if L.is_name(head):
         return None
@@ -533,6 +535,10 @@ _NOT_ALONE = frozenset(
 
 
 _ORDINALS = frozenset("first second third last next".split())
+
+#: Verbs made of a prefix and a verb that is also a noun ("tune", "train"), which the dictionary
+#: does not know whole: "fine-tuning", "pre-trained" name things, these never do.
+_COMPOUND_VERBS = frozenset("finetune finetunes pretrain pretrains retrain retrains".split())
 
 #: Words before which a word is graded or predicated, which an adjective is and a noun is not
 #: ("very challenging", "remains challenging", "is stable"; "more" is left out: "more data").

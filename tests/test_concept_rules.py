@@ -274,6 +274,9 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("few-shot approach", "adjective"),  # ACL 2021-22: 7 papers
         ("high-level task", "adjective"),  # robotics: 5
         ("two-stage approach", "adjective"),
+        ("fine-tunes BERT", "verb"),  # ACL 2021-22: 4 papers ("our method fine-tunes BERT")
+        ("fine-tune BERT", "verb"),
+        ("pretrain", "verb"),  # NAACL 2024: 5
     ],
 )
 def test_not_a_concept(phrase, why):
@@ -319,6 +322,8 @@ def test_not_a_concept(phrase, why):
         "first-order method",
         "zero-order algorithm",  # an ordinal or "order" before a generic head is a family
         "zero-shot learning",
+        "fine-tuned BERT",
+        "fine-tuning",
         "T5",
         "gradient",
         "GAN's",
