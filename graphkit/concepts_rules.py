@@ -791,8 +791,13 @@ AGREE_SIMILARITY = 0.8
 
 def group_key(key: tuple[str, ...] | list[str]) -> str:
     """The identity forms of one concept share: lemma of each word part, names in their case,
-    word boundaries ignored ("pre-training" = "pretraining", "behaviours" = "behavior")."""
-    return "".join(L.word_key(p) for p in key)
+    word boundaries ignored ("pre-training" = "pretraining", "behaviours" = "behavior"). A name
+    with a number is no English word in any case: "FLAN-T5" = "Flan-T5", "LLaMA-2" = "Llama2"
+    (NAACL 2024 had each twice), though "FLAN" and "LLaMA" alone keep their case."""
+    parts = [L.word_key(p) for p in key]
+    if len(parts) > 1 and any(c.isdigit() for p in parts for c in p):
+        return "".join(parts).lower()
+    return "".join(parts)
 
 
 def generic_core(key: tuple[str, ...]) -> tuple[str, ...]:

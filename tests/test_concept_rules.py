@@ -117,6 +117,21 @@ def test_group_key_ignores_inflection_spelling_and_hyphens_but_not_case_of_names
     assert R.group_key(("MAP",)) != R.group_key(("map",))
 
 
+def test_a_name_with_a_number_is_one_name_in_any_case():
+    """NAACL 2024 had "FLAN-T5" (5 papers) beside "Flan-T5" (5) and "LLaMA-2" (7) beside
+    "Llama2" (9): "FLAN" and "LLaMA" are words in capitals (a dessert, an animal), kept apart
+    from the words, but with a number the whole is a name, never a word."""
+
+    def key(surface):
+        return R.group_key(T.phrase_key(surface.split()))
+
+    assert key("FLAN-T5") == key("Flan-T5") == key("flan-t5")
+    assert key("LLaMA-2") == key("Llama2") == key("Llama-2") == key("LLaMA2")
+    assert key("ACE-2005") == key("ACE2005")
+    assert key("LLaMA") != key("llama")  # alone, still the word's capitals
+    assert key("REINFORCE") != key("reinforce")
+
+
 @pytest.mark.parametrize(
     "a, b",
     [
