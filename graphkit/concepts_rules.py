@@ -317,6 +317,8 @@ SCAFFOLDS = frozenset(
         ("theoretical", "result"),
         ("simulation", "result"),
         ("future", "work"),
+        ("future", "research"),  # NAACL 2024: 5 papers
+        ("future", "direction"),
         ("key", "insight"),
         ("paper",),
         ("work",),
@@ -530,7 +532,7 @@ _NOTATION = (
 _NOT_ALONE = frozenset(
     """zero one two three four five first second third last next more most less least many much few
     several various new well better best worse worst able given high low large small good bad
-    real true false same different""".split()
+    real true false same different larger smaller bigger""".split()
 )
 
 
