@@ -358,6 +358,10 @@ SCAFFOLDS = frozenset(
 # Stop words a long form may hold inside ("theory of mind", "Maximum a Posteriori").
 _INNER_OK = frozenset("of the a an and for to on in with".split())
 
+#: Prepositions that open a hyphenated word ("in-context", "on-policy", "by-product", "per-pixel",
+#: "within-class", "between-class", "all-to-all"). Not "so" ("so-called").
+_WORD_PREFIXES = frozenset("in on by per within between all".split())
+
 # Adjectives lemminflect also lists as nouns, which abstracts use as modifiers only.
 _MODIFIERS = frozenset(
     """complex visual deep neural general novel key main potential
@@ -418,8 +422,13 @@ def rejection(phrase: str) -> str | None:
     if _is_scaffold(phrase):
         return "scaffold"
     lower = [p.lower() for p in parts]
+    first = words[0].lower().split("-")
+    # a preposition opening a hyphenated word before a noun is part of the word: "in-context
+    # learning" (NAACL 2024's ICL had no long form), "on-policy learning", "per-pixel loss"
+    joined = len(words) > 1 and len(first) > 1 and first[0] in _WORD_PREFIXES and first[1] not in STOP_WORDS
     if (
         lower[0] in STOP_WORDS
+        and not joined
         or lower[-1] in STOP_WORDS
         or any(w in STOP_WORDS and w not in _INNER_OK for w in lower[1:-1])
     ):

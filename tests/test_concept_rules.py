@@ -295,6 +295,9 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("larger model", "broad"),  # NAACL 2024: 8 papers
         ("smaller models", "broad"),  # 7
         ("future research", "scaffold"),  # 5
+        ("in-context", "stop word"),  # a modifier alone
+        ("so-called hallucination", "stop word"),
+        ("in-the-wild data", "stop word"),
     ],
 )
 def test_not_a_concept(phrase, why):
@@ -341,6 +344,10 @@ def test_not_a_concept(phrase, why):
         "zero-order algorithm",  # an ordinal or "order" before a generic head is a family
         "zero-shot learning",
         "fine-tuned BERT",
+        "in-context learning",  # NAACL 2024: 53 papers, and the long form of ICL
+        "in-hand manipulation",  # robotics: 17
+        "on-policy learning",
+        "per-pixel loss",
         "fine-tuning",
         "T5",
         "gradient",

@@ -856,6 +856,20 @@ def test_the_model_a_concept_is_inside_of_does_not_make_it_a_model():
     assert kinds["computer vision"] == "task"
 
 
+def test_an_acronym_of_a_hyphenated_word_opening_with_a_preposition_has_its_long_form():
+    """NAACL 2024: "ICL" (20 papers) had no long form, as "in-context learning" opened with the
+    stop word "in"; it is now one concept of 53 papers."""
+    texts = ["We study in-context learning (ICL) here. ICL works.", "ICL and in-context learning (ICL) again."]
+    state = linked_state(
+        texts,
+        [cands("in-context learning", "ICL"), cands("ICL", "in-context learning")],
+        [defs(("ICL", "in-context learning"))] * 2,
+    )
+    (concept,) = state.concepts.values()
+    assert {concept.name, *concept.aliases} == {"ICL", "in-context learning"}
+    assert concept.paper_count == 2
+
+
 def test_an_ambiguous_acronym_never_names_a_concept():
     texts = [
         "Reinforcement learning (RL) here. RL.",
