@@ -367,7 +367,11 @@ def test_a_concept(phrase):
 def test_glued_sentences_are_split():
     assert R.split_glued("for language modeling.To address this") == "for language modeling. To address this"
     assert R.split_glued("at deployment.In practice") == "at deployment. In practice"
+    # an acronym after a lower-case word (NAACL 2024 had the concept "preferences.RLHF"), not after a name
+    assert R.split_glued("to human preferences.RLHF contains") == "to human preferences. RLHF contains"
     for kept in ("see arXiv.org now", "uses Node.js here", "the U.S. Army", "e.g. The", "v2.0 Beta"):
+        assert R.split_glued(kept) == kept
+    for kept in ("AdaBoost.MH wins", "Infer.NET and Last.FM", "e.g.RLHF"):
         assert R.split_glued(kept) == kept
 
 
