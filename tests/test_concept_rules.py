@@ -296,6 +296,8 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("smaller models", "broad"),  # 7
         ("future research", "scaffold"),  # 5
         ("in-context", "stop word"),  # a modifier alone
+        ("processing", "broad"),  # NAACL 2024: 11 papers, of "speech processing", "language processing"
+        ("processing task", "broad"),
         ("so-called hallucination", "stop word"),
         ("in-the-wild data", "stop word"),
     ],
