@@ -298,6 +298,8 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("in-context", "stop word"),  # a modifier alone
         ("processing", "broad"),  # NAACL 2024: 11 papers, of "speech processing", "language processing"
         ("processing task", "broad"),
+        ("descent algorithm", "broad"),  # ICML 2019: 11 papers, of "gradient descent algorithm"
+        ("descent method", "broad"),  # dev: 8
         ("so-called hallucination", "stop word"),
         ("in-the-wild data", "stop word"),
     ],

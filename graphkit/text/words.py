@@ -92,7 +92,8 @@ TOO_BROAD = frozenset(
 #: Too broad alone, but a compound's head with any of the words above: "feature selection",
 #: "model selection", "quality assessment", "matrix completion", "language modeling" (alone on
 #: the 10k --fast graph: modeling 132 papers, completion 101, solution 95, selection 72; NAACL
-#: 2024: "processing" 11, a fragment of "speech processing", "language processing").
+#: 2024: "processing" 11, a fragment of "speech processing", "language processing"; ICML 2019:
+#: "descent algorithm" 11, of "gradient descent algorithm", "coordinate descent algorithm").
 BROAD_ALONE = frozenset(
-    "methodology procedure assessment selection solution completion modeling modelling processing".split()
+    "methodology procedure assessment selection solution completion modeling modelling processing descent".split()
 )
