@@ -967,14 +967,14 @@ def display_name(written: Counter | dict[str, int], initial: Iterable[str] = (),
     other forms (a name's singular written there makes its final S a plural's).
     """
     initial = set(initial)
-    seen = set(written) | set(others)
+    seen = {f.lower() for f in (*written, *others)}  # "autoencoder" is "AutoEncoders"'s singular written
     votes: Counter = Counter()
     pooled: dict[str, Counter] = {}
     for form, n in written.items():
         if form in initial and form[:1].isupper() and not L.is_name(form.split()[0].split("-")[0]):
             form = form[:1].lower() + form[1:]
         one = singular_form(form)
-        if one != form and _own_s(form.rsplit(None, 1)[-1].rsplit("-", 1)[-1]) and one not in seen:
+        if one != form and _own_s(form.rsplit(None, 1)[-1].rsplit("-", 1)[-1]) and one.lower() not in seen:
             one = form
         votes[one] += n
         pooled.setdefault(one, Counter())[form] += n

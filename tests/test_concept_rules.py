@@ -477,6 +477,10 @@ def test_display_name_is_the_most_frequent_written_form_with_its_case():
         == "diffusion model"
     )
     assert R.display_name(Counter({"LLMs": 5, "LLM": 2})) == "LLM"
+    # a name's S is a plural's when its singular is written in any case: NAACL 2024 "AutoEncoders"
+    written = Counter({"AutoEncoders": 3, "autoencoder": 2})
+    assert R.display_name(written, others={"Autoencoder": 1}) == "AutoEncoder"
+    assert R.display_name(Counter({"nuScenes": 3})) == "nuScenes"  # never written without it
 
 
 @pytest.mark.parametrize(
