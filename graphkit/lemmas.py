@@ -208,7 +208,10 @@ def word_key(part: str) -> str:
         # ("ConvNets" = "convnet", "SQuAD" = "SQUAD", "ImageNet" = "Imagenet"); one that is a
         # word keeps its case, so it never meets the word (REINFORCE / reinforce, MAP / map).
         return low if not readings(low) and not readings(name.lower()) else name
-    return noun_lemma(part.lower())
+    lemma = noun_lemma(part.lower())
+    # "bases" is the plural of both: NAACL 2024 had "knowledge base" twice, its "knowledge bases"
+    # read as "knowledge basis"; "orthonormal bases" is "orthonormal basis"
+    return "base" if lemma == "basis" else lemma
 
 
 def _plain(part: str) -> str:

@@ -115,6 +115,9 @@ def test_group_key_ignores_inflection_spelling_and_hyphens_but_not_case_of_names
     assert R.group_key(("pre", "training")) == R.group_key(("pretraining",))
     assert R.group_key(("REINFORCE",)) != R.group_key(("reinforcement",))
     assert R.group_key(("MAP",)) != R.group_key(("map",))
+    # "bases" is the plural of "base" and of "basis": NAACL 2024 had "knowledge base" twice
+    assert R.group_key(T.phrase_key(["knowledge", "bases"])) == R.group_key(("knowledge", "base"))
+    assert R.group_key(T.phrase_key(["orthonormal", "bases"])) == R.group_key(("orthonormal", "basis"))
 
 
 def test_a_name_with_a_number_is_one_name_in_any_case():
