@@ -548,6 +548,7 @@ _NOT_ALONE = frozenset(
 )
 
 
+#: ... of which these, before a generic head, name a family: "first-order method", "second-stage model".
 _ORDINALS = frozenset("first second third last next".split())
 
 #: Verbs made of a prefix and a verb that is also a noun ("tune", "train"), which the dictionary
