@@ -559,16 +559,7 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
             and state.best_rank[core] < _SHARED_ONLY
             and _named(state, mk) == _named(state, core)
         ]
-    if not pairs:
-        return
-    # compared with their last word singular: a plural costs "classification tasks" /
-    # "classification" 0.82 -> 0.76 in the static space, under the bar; the other words stay as
-    # written ("naive Bayes classifier", not the key's "naive baye classifier")
-    top = {mk: R.singular_form(state.surfaces[mk].most_common(1)[0][0]) for pair in pairs for mk in pair}
-    vec = dict(zip(top, vectors(list(top.values()))))
-    for mk, cmk in pairs:
-        if float(vec[mk] @ vec[cmk]) >= R.AGREE_SIMILARITY:
-            state.sets.union(mk, cmk)
+    _join_agreeing(state, pairs, vectors)
     # then the forms the head kept apart, with the bare core when the core joined the head: WACV
     # 2025's "segmentation task" (18 papers) is far from the head "segmentation model" but close
     # to "segmentation" (0.89), already that concept. A core that stayed apart is not asked: it
@@ -580,13 +571,22 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
         for mk in sorted(mks)
         if state.sets[mk] != state.sets[ck] and _named(state, mk) == _named(state, ck)
     ]
-    if not second:
+    _join_agreeing(state, second, vectors)
+
+
+def _join_agreeing(state: LinkState, pairs: list[tuple[str, str]], vectors: PhraseVectors) -> None:
+    """Join each pair of merge keys whose most written forms' embeddings agree
+    (:data:`~graphkit.concepts_rules.AGREE_SIMILARITY`), compared with their last word singular:
+    a plural costs "classification tasks" / "classification" 0.82 -> 0.76 in the static space,
+    under the bar; the other words stay as written ("naive Bayes classifier", not the key's
+    "naive baye classifier")."""
+    if not pairs:
         return
-    top = {mk: R.singular_form(state.surfaces[mk].most_common(1)[0][0]) for pair in second for mk in pair}
+    top = {mk: R.singular_form(state.surfaces[mk].most_common(1)[0][0]) for pair in pairs for mk in pair}
     vec = dict(zip(top, vectors(list(top.values()))))
-    for mk, ck in second:
-        if float(vec[mk] @ vec[ck]) >= R.AGREE_SIMILARITY:
-            state.sets.union(mk, ck)
+    for mk, other in pairs:
+        if float(vec[mk] @ vec[other]) >= R.AGREE_SIMILARITY:
+            state.sets.union(mk, other)
 
 
 def _named(state: LinkState, mk: str) -> bool:
