@@ -118,6 +118,9 @@ def test_group_key_ignores_inflection_spelling_and_hyphens_but_not_case_of_names
     # "bases" is the plural of "base" and of "basis": NAACL 2024 had "knowledge base" twice
     assert R.group_key(T.phrase_key(["knowledge", "bases"])) == R.group_key(("knowledge", "base"))
     assert R.group_key(T.phrase_key(["orthonormal", "bases"])) == R.group_key(("orthonormal", "basis"))
+    # a Greek plural in -ses: robotics had "knee prosthesis" twice (4 and 3 papers)
+    assert R.group_key(T.phrase_key(["knee", "prostheses"])) == R.group_key(T.phrase_key(["knee", "prosthesis"]))
+    assert R.group_key(T.phrase_key(["phases"])) == R.group_key(("phase",))
 
 
 def test_a_name_with_a_number_is_one_name_in_any_case():
