@@ -337,6 +337,7 @@ class LinkState:
     built_on: list[set[str]] = field(default_factory=list)  # per paper: groups it calls its work X-based on
     derived: set[str] = field(default_factory=set)  # mks of the "X model" :func:`pool` made of "X-based"
     verb_forms: set[str] = field(default_factory=set)  # mks of the gerunds :func:`join_gerunds` joined to a noun
+    odd_case: set[str] = field(default_factory=set)  # mks :func:`join_odd_case` joined to the word
     based: Counter = field(default_factory=Counter)  # group -> uses of its forms "X-based"
     based_headed: Counter = field(default_factory=Counter)  # group -> those right before a generic head
     mates: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # group -> groups listed beside it
@@ -382,6 +383,7 @@ def link(
     join_named_datasets(state)
     join_name_parts(state, ex.joins if ex.joins is not None else T.name_joins(T.name_counts(ex.texts)))
     join_spelled_out(state)
+    join_odd_case(state)
     join_eponym_heads(state)
     apply_thesaurus(state, thesaurus)
     group(state)
@@ -413,6 +415,7 @@ def _keep_only_the_concepts(state: LinkState) -> None:
         "surfaces keys_of artefacts best_rank long_forms expansions local dominant ambiguous groups"
         " acronym_forms form_papers next_words built_on mates single graded adverbed modifying headed verbal named_with"
         " gerunds gerund_heads phrase_uses phrase_verbal phrase_object derived attached based based_headed verb_forms"
+        " odd_case"
     ).split():
         getattr(state, name).clear()
     state.sets = UnionFind()
@@ -693,6 +696,38 @@ def join_name_parts(state: LinkState, joins: frozenset[tuple[str, str]]) -> None
                 if target in state.surfaces and target != mk:
                     state.sets.union(mk, target)
                     state.parts.add(mk)
+
+
+def join_odd_case(state: LinkState) -> None:
+    """One paper's English word with capitals inside, which spell an acronym the paper writes
+    without brackets ("lAbel noiSe-robuSt dIalogue State Tracking", "logical ReasonIng",
+    "LEgal eVENt detection"), is the word when other papers write it in lower case: ACL
+    2021-22 had 13 such one-paper concepts beside "dialogue" (99 papers), "event", "label",
+    robotics "pErceptioN", "TransformEr", "SpRinG". A form more papers write so is a name
+    ("GloVe"), and one in capitals stays apart from the word (REINFORCE, MAP)."""
+    for mk in list(state.surfaces):
+        surfaces = state.surfaces[mk]
+        if sum(surfaces.values()) != 1:
+            continue
+        (surface,) = surfaces
+        words = surface.split()
+        if not any(_odd_case(p) for w in words for p in w.split("-")):
+            continue
+        lower = R.group_key(T.phrase_key(surface.lower().split()))
+        if lower != mk and lower in state.surfaces:
+            state.sets.union(mk, lower)
+            state.odd_case.add(mk)  # an alias, never the name
+
+
+def _odd_case(part: str) -> bool:
+    """A dictionary word written with a capital inside, not in capitals alone: "dIalogue",
+    "ReasonIng", "CONFidence"; not "Dialogue", "DIALOGUE", "mAP" (capitals at its end)."""
+    return (
+        any(c.isupper() for c in part[1:])
+        and any(c.islower() for c in part)
+        and part[-1].islower()
+        and bool(L.readings(part.lower()))
+    )
 
 
 def join_spelled_out(state: LinkState) -> None:
@@ -1476,7 +1511,7 @@ def _name_order(state: LinkState, root: str, surface: str, count: int) -> tuple:
     key = _key(surface)
     in_papers = state.form_papers.get((root, key), 0)
     smk = R.group_key(key)
-    if smk in state.ambiguous or smk in state.parts or smk in state.verb_forms:
+    if smk in state.ambiguous or smk in state.parts or smk in state.verb_forms or smk in state.odd_case:
         return (1, -in_papers, False, -count, len(surface), surface)
     return (0, -in_papers, smk not in state.expansions, -count, len(surface), surface)
 

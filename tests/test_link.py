@@ -870,6 +870,27 @@ def test_an_acronym_of_a_hyphenated_word_opening_with_a_preposition_has_its_long
     assert concept.paper_count == 2
 
 
+def test_one_papers_word_with_capitals_spelling_an_acronym_is_the_word():
+    """ACL 2021-22: "lAbel noiSe-robuSt dIalogue State Tracking" (ASSIST) made one-paper
+    concepts "dIalogue", "lAbel" beside "dialogue" (99 papers); NAACL 2024's "enhancement" (15)
+    was shown "EnhancEment". A form two papers write so is a name (GloVe), and a capital at
+    the end makes one too (mAP)."""
+    from graphkit.link import _name_order, join_odd_case
+
+    state = pooled(cands("network robustness"), cands("nEtwork robustness"))  # dev had this tie
+    join_odd_case(state)
+    assert state.sets[mk("nEtwork robustness")] == state.sets[mk("network robustness")]
+    group(state)
+    root = state.group_of[mk("network robustness")]
+    forms = ["nEtwork robustness", "network robustness"]
+    assert min(forms, key=lambda s: _name_order(state, root, s, 1)) == "network robustness"  # never the name
+
+    state = pooled(cands("GloVe"), cands("GloVe"), cands("glove"), cands("mAP"), cands("map"))
+    join_odd_case(state)
+    assert state.sets[mk("GloVe")] != state.sets[mk("glove")]
+    assert state.sets[mk("mAP")] != state.sets[mk("map")]
+
+
 def test_an_ambiguous_acronym_never_names_a_concept():
     texts = [
         "Reinforcement learning (RL) here. RL.",
