@@ -443,7 +443,7 @@ def rejection(phrase: str) -> str | None:
         and (parts[0].islower() or lower[0] not in _GREEK)
     ):
         return "notation"  # "min_x max_y": 10k scale "max" (45 papers) and "min" (14, merged with MIN)
-    if len(parts) == 1 and lower[0] in L.VERBS_ALONE and not parts[0].isupper():
+    if len(parts) == 1 and L.singular(lower[0]) in L.VERBS_ALONE and not parts[0].isupper():
         return "verb"  # "agents act" (but "dialogue act", "parse tree", "edit distance"; ACT is a name)
     if any(
         "-" in w

@@ -81,8 +81,9 @@ def readings(word: str) -> frozenset[str]:
 #: "templates" were no concepts, read as phrases with a verb in them.
 NOUNS_TOO = frozenset("log template edit parse triple act".split())
 #: Of those, the ones a paper writing the bare word means as a verb more often than not ("agents
-#: act and speak", "to parse", "a token to edit": 10k scale abstracts): no concept alone.
-VERBS_ALONE = frozenset("act parse edit".split())
+#: act and speak", "to parse", "a token to edit": 10k scale abstracts): no concept alone. So is
+#: "look" ("looks at the exhibit", "You Only Look Once": 13 robotics papers).
+VERBS_ALONE = frozenset("act parse edit look".split())
 
 
 @lru_cache(maxsize=200_000)

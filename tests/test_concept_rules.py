@@ -298,6 +298,7 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("fine-tunes BERT", "verb"),  # ACL 2021-22: 4 papers ("our method fine-tunes BERT")
         ("fine-tune BERT", "verb"),
         ("pretrain", "verb"),  # NAACL 2024: 5
+        ("look", "verb"),  # robotics: 13 papers ("looks at the exhibit", "You Only Look Once")
         ("larger model", "broad"),  # NAACL 2024: 8 papers
         ("smaller models", "broad"),  # 7
         ("future research", "scaffold"),  # 5
