@@ -210,10 +210,6 @@ def word_key(part: str) -> str:
         # word keeps its case, so it never meets the word (REINFORCE / reinforce, MAP / map).
         return low if not readings(low) and not readings(name.lower()) else name
     lemma = noun_lemma(part.lower())
-    if lemma.endswith("se") and not readings(lemma) and readings(lemma[:-2] + "sis"):
-        # a Greek plural in -ses made singular by its last "s" ("prostheses" -> "prosthese"):
-        # robotics had five concepts twice ("knee prosthesis" 4 and 3 papers)
-        lemma = lemma[:-2] + "sis"
     # "bases" is the plural of both: NAACL 2024 had "knowledge base" twice, its "knowledge bases"
     # read as "knowledge basis"; "orthonormal bases" is "orthonormal basis"
     return "base" if lemma == "basis" else lemma

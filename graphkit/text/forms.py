@@ -47,6 +47,8 @@ _IRREGULAR = {
     "axes": "axis",
     "diagnoses": "diagnosis",
     "syntheses": "synthesis",
+    "crises": "crisis",
+    "emphases": "emphasis",
     "lemmata": "lemma",
     "schemata": "schema",
     "halves": "half",
@@ -66,6 +68,8 @@ def singular(word: str) -> str:
         return w
     if w in _IRREGULAR:
         return _IRREGULAR[w]
+    if w.endswith("theses"):  # a Greek plural: "prostheses", "parentheses" (robotics had "knee prosthesis" twice)
+        return w[:-2] + "is"
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
     if w.endswith("es") and w[:-2] in _INVARIANT:  # biases, statuses
