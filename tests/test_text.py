@@ -419,6 +419,23 @@ def test_lower_bound_is_a_term_though_lower_is_a_stop_word():
     assert not any(c.startswith("lower c") for c in cands)
 
 
+def test_named_entities_least_squares_and_technical_adjectives_are_terms_though_stop_words():
+    """COLING 2025: "named entity recognition" read as "entity recognition" (24 papers, beside
+    "named-entity recognition" 22); COLT: 44 papers on least squares with no such concept,
+    "ordinary" and "squares regression" instead; "low rank matrix" read as "rank matrix"."""
+    cands = [c for c, _ in T.candidate_phrases("We study named entity recognition with least squares regression.")]
+    assert "named entity recognition" in cands and "least squares regression" in cands
+    cands = [
+        c
+        for c, _ in T.candidate_phrases("Ordinary least squares is run on a low rank matrix of high resolution images.")
+    ]
+    assert {"Ordinary least squares", "low rank matrix", "high resolution images"} <= set(cands)
+    cands = [c for c, _ in T.candidate_phrases("We use first order methods and whole body control.")]
+    assert {"first order methods", "whole body control"} <= set(cands)
+    cands = [c for c, _ in T.candidate_phrases("It was named FooNet, at least twice, with low cost.")]
+    assert not any(c.startswith(("named", "least", "low")) for c in cands)
+
+
 def test_decision_making_is_a_term_though_making_is_a_stop_word():
     """Held-out: "multi-criteria decision making" read as "multi-criteria decision" (10 papers);
     10k scale abstracts write "decision making" 581 times. "decision-making tools" kept only
