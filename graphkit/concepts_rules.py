@@ -1011,7 +1011,7 @@ def _plural_kept(form: str, written: Counter) -> str:
 
 
 _LAST_WORD = re.compile(r"[^\s-]+$")
-_COUNTED = re.compile(r"(?:^|[\s-])(?:multiple|many|several|various|numerous|multi)[\s-]$", re.I)
+_COUNTED = re.compile(r"(?:^|[\s-])(?:multiple|many|several|various|numerous|multi|least)[\s-]$", re.I)
 _OF = re.compile(r"\sof\s", re.I)
 _OF_IN_WORD = re.compile(r"-of-", re.I)
 
@@ -1023,7 +1023,7 @@ def singular_form(form: str) -> str:
     if not m:
         return form
     if _COUNTED.search(form[: m.start()]):
-        return form  # "multiple criteria", "multi-criteria": a plural by meaning
+        return form  # "multiple criteria", "multi-criteria", "least squares": a plural by meaning
     token = form.split()[-1]
     if _OF_IN_WORD.search(token) or _OF.search(form[: len(form) - len(token)]):
         return form  # "sum-of-squares", "mixture of experts": the head is before "of" (COLT: "sum-of-square");

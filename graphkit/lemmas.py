@@ -107,6 +107,13 @@ def american(word: str) -> str:
 #: "semi-supervised" / "semi supervised").
 PREFIXES = frozenset("pre post non multi semi self sub inter intra anti co re un de bi tri mid".split())
 
+#: Words in -s that lemminflect makes singular but are not plurals: a field whose name in -ics
+#: is another word without its S ("statistical mechanics" had been shown "statistical
+#: mechanic", NeurIPS 1995-97; "computer graphics", "adaptive optics"), and names and an
+#: adjective it cuts ("Navier-Stokes", "continuous"). Not "statistics": "sufficient
+#: statistics" are sufficient statistic's plural.
+_NOT_PLURALS = frozenset("mechanics graphics optics kinetics continuous stokes jones".split())
+
 _IRREGULAR_PLURALS = {
     "criteria": "criterion",
     "phenomena": "phenomenon",
@@ -125,6 +132,8 @@ def singular(word: str) -> str:
     from lemminflect import getLemma
 
     if len(word) <= 3 and not word.endswith("ies"):
+        return word
+    if word in _NOT_PLURALS:
         return word
     if not word.endswith("s"):
         if word in _IRREGULAR_PLURALS:

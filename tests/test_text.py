@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from graphkit import concepts_rules as R
 from graphkit import text as T
 
 
@@ -434,6 +435,19 @@ def test_named_entities_least_squares_and_technical_adjectives_are_terms_though_
     assert {"first order methods", "whole body control"} <= set(cands)
     cands = [c for c, _ in T.candidate_phrases("It was named FooNet, at least twice, with low cost.")]
     assert not any(c.startswith(("named", "least", "low")) for c in cands)
+
+
+def test_a_field_in_ics_and_least_squares_are_no_plurals():
+    """NeurIPS 1995-97: "statistical mechanics" was shown "statistical mechanic" (lemminflect's
+    singular), COLT's "least squares" (35 papers) "least square"; "sufficient statistics" are
+    still sufficient statistic's plural."""
+    assert R.singular_form("ordinary least squares") == "ordinary least squares"
+    assert R.singular_form("least-squares problems") == "least-squares problem"
+    assert R.singular_form("statistical mechanics") == "statistical mechanics"
+    assert R.singular_form("computer graphics") == "computer graphics"
+    assert R.singular_form("Navier-Stokes") == "Navier-Stokes"
+    assert R.singular_form("sufficient statistics") == "sufficient statistic"
+    assert R.display_name({"statistical mechanics": 1}, (), {"Statistical Mechanics"}) == "statistical mechanics"
 
 
 def test_decision_making_is_a_term_though_making_is_a_stop_word():
