@@ -647,9 +647,22 @@ def adverb_adjective(form: str) -> bool:
     return readings == {"ADV"} or (not readings and "ADJ" in L.readings(adverb[:-2]))
 
 
-def used_as_modifier(modifying: int, occurrences: int) -> bool:
+#: A hyphenated word shaped as an adjective ("self-driving", "Image-to-Image": the caller
+#: decides the shape) reads as a modifier on fewer uses than a plain word. Measured on eleven
+#: slices of the scale abstracts and dev (share of uses before a content word, uses):
+#: modifiers self-driving 0.90 of 10 (WACV 2025), self-organizing 0.86 of 14 (NeurIPS
+#: 1995-97), Image-to-Image 0.86 of 14, data-to-text 0.87 of 15 (ACL); nouns self-attention
+#: 0.55-0.71, cross-attention 0.60-0.75, k-means 0.57-0.64, mini-batch 0.62-0.65, fine-tuning
+#: 0.30, self-training 0.18.
+MODIFIER_HYPHEN_USE = 0.85
+MODIFIER_HYPHEN_MIN_USES = 8
+
+
+def used_as_modifier(modifying: int, occurrences: int, hyphenated: bool = False) -> bool:
     """Does a single word found ``occurrences`` times, ``modifying`` of them right before a word
-    it modifies, only ever modify?"""
+    it modifies, only ever modify? (``hyphenated``: a compound such as "self-driving".)"""
+    if hyphenated and occurrences >= MODIFIER_HYPHEN_MIN_USES and modifying >= MODIFIER_HYPHEN_USE * occurrences:
+        return True
     return occurrences >= MODIFIER_MIN_USES and modifying >= MODIFIER_USE * occurrences
 
 
