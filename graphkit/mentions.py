@@ -221,14 +221,17 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
     capitalised word, and hardly ever in lower case (:data:`RUN_CASE`: "Monte Carlo", "Penn
     Treebank"), unless another word of the form is lower-cased: then all are ("Arcade Learning
     Environment": the authors write "learning", so "arcade learning environment", not "Arcade
-    learning environment"; dev's "Neural Photo Editor" is not "neural Photo Editor", though
-    "Monte Carlo Tree Search" becomes "monte carlo tree search")."""
+    learning environment"; dev's "Neural Photo Editor" is not "neural Photo Editor"), except
+    beside an ordinary word that keeps its capital ("Monte Carlo methods", where the sentences
+    also write "Carlo" alone capitalised)."""
     runs = getattr(seen, "in_runs", {})
     words = form.split()
     lowered: dict[int, str] = {}
     never_low: dict[int, str] = {}
+    ordinary: list[int] = []  # capitalised ordinary words
     for i, w in enumerate(words):
         if w[:1].isupper() and not any(L.is_name(p) for p in w.split("-") if p):
+            ordinary.append(i)
             # each part: "Actor-Critic" -> "actor-critic"; a one-letter part is a symbol ("Q-Learning" -> "Q-learning");
             # a word capitalised to spell an acronym is the word ("TExt" -> "text", not "tExt")
             low = "-".join(_lowered(p) for p in w.split("-"))
@@ -239,6 +242,17 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
                 never_low[i] = low  # 79k: "Monte" 300+ times beside "Carlo", "monte" twice
             elif up <= down:
                 lowered[i] = low
-    if lowered:  # all or none: "Neural Photo Editor" is not "neural Photo Editor"
-        lowered.update(never_low)
+    if lowered:  # all or none: "Neural Photo Editor" is not "neural Photo Editor" ...
+        # ... but one beside an ordinary word that keeps its capital is a name with it: "Monte
+        # Carlo Methods" is "Monte Carlo methods", "Kinetic Langevin Monte Carlo" "kinetic
+        # Langevin Monte Carlo" (COLT, ICML 2019 had shown "monte Carlo", "Langevin monte
+        # Carlo"); beside an acronym it is not ("BERT Oriented Probing")
+        kept = {i for i in ordinary if i not in lowered and i not in never_low}
+        grown = True
+        while grown:
+            grown = False
+            for i in [i for i in never_low if i not in kept and (i - 1 in kept or i + 1 in kept)]:
+                kept.add(i)
+                grown = True
+        lowered.update((i, low) for i, low in never_low.items() if i not in kept)
     return " ".join(lowered.get(i, w) for i, w in enumerate(words))

@@ -611,6 +611,19 @@ def test_display_case_follows_how_authors_write_a_word_inside_sentences():
     assert M.authors_case("Deep Learning", seen) == "deep learning"  # written in lower case too
     assert M.authors_case("Monte Carlo Deep Learning", seen) == "monte carlo deep learning"  # all or none
     assert M.authors_case("Monte Carlo Q-learning", seen) == "Monte Carlo Q-learning"  # nothing to lower
+    # ... but not beside a word that keeps its capital: they are one name (ICML 2019 "monte
+    # Carlo method", COLT "kinetic Langevin monte Carlo")
+    seen = M.word_case_counts(
+        [
+            [["Monte", "Carlo", "works"], ["A", "chain", "Monte", "Carlo", "method"]],
+            [["The", "Langevin", "dynamics", "are", "kinetic"]],
+        ]
+    )
+    assert seen["Carlo"] == seen["Langevin"] == 1 and seen["Monte"] == 0 < seen.in_runs["Monte"]
+    assert M.authors_case("Monte Carlo Methods", seen) == "Monte Carlo methods"
+    assert M.authors_case("Kinetic Langevin Monte Carlo", seen) == "kinetic Langevin Monte Carlo"
+    assert M.authors_case("Monte Deep Methods", seen) == "monte deep methods"
+    assert M.authors_case("GAN Monte Methods", seen) == "GAN monte methods"  # an acronym is no ordinary word
     # one such word alone beside lower-cased ones is lower-cased ("Arcade Learning Environment")
     seen = M.word_case_counts([[["The", "Arcade", "Learning", "Environment", "and", "learning"]]])
     assert (
