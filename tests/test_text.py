@@ -132,6 +132,9 @@ def test_different_concepts_stay_apart(a, b):
         ("A \u201cdeep Q-network\u201d (DQN) plays.", "DQN", "deep Q-network"),
         ("The \u2018supplier potential matrix\u2019 (SPM) ranks.", "SPM", "supplier potential matrix"),
         ("The Bayes\u2019 rule (BR) holds.", "BR", "Bayes\u2019 rule"),
+        # a long form opening on a term's stop word (NAACL 2024: NER, defined 7 times, had no long form)
+        ("Recent advances in named entity recognition (NER) help.", "NER", "named entity recognition"),
+        ("We fit ordinary least squares (OLS) and low rank adaptation (LoRA).", "LoRA", "low rank adaptation"),
     ],
 )
 def test_acronym_definitions(sentence, short, long):
@@ -142,6 +145,7 @@ def test_acronym_definitions(sentence, short, long):
 def test_no_acronym_from_a_plain_parenthesis():
     assert T.find_acronyms("Trained on the DROID dataset (95k trajectories, 564 scenes), it works.") == []
     assert T.find_acronyms("We use a simple loss (see Section 3).") == []
+    assert [d.short for d in T.find_acronyms("It is the proposed method (PM).")] == []
 
 
 def test_candidates_are_noun_phrases_with_head_final_suffixes():

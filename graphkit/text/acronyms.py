@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .chunking import stop_word_term
 from .clean import sentences
 from .forms import is_artefact
 from .words import NOUN_VERBS, STOPWORDS
@@ -58,9 +59,9 @@ def _long_form_for(short: str, before: str) -> str | None:
         return None  # a long form is a plain phrase, not a clause around other acronyms
     if short.lower() in long.lower().split():
         return None
-    first = long.split()[0].lower()
-    if first in STOPWORDS and first not in NOUN_VERBS:  # "support vector machine (SVM)" starts with a noun
-        return None
+    first, *rest = long.split()
+    if first.lower() in STOPWORDS and first.lower() not in NOUN_VERBS and not (rest and stop_word_term(first, rest[0])):
+        return None  # "support vector machine (SVM)" starts with a noun, "named entity recognition (NER)" with a term
     return long
 
 

@@ -19,6 +19,7 @@ __all__ = [
     "verb_counts",
     "verbs_from_counts",
     "candidate_phrases",
+    "stop_word_term",
     "ngrams",
 ]
 
@@ -171,7 +172,7 @@ def candidate_phrases(
             low = tok.lower()
             if (
                 _breaks(tok)
-                and not (low in _TERM_STARTS and _bound(tok, nxt))
+                and not (low in _TERM_STARTS and stop_word_term(tok, nxt))
                 and not (low in NOUN_VERBS and _noun_here(prev, tok, nxt))
                 and not (low in _TERM_ENDS and _compound(prev, tok))
             ) or (verbs and low in verbs):
@@ -303,8 +304,8 @@ _TERM_STARTS = frozenset(a for a, _ in _STOP_WORD_TERMS)
 _TERM_ENDS = frozenset(b for _, b in _STOP_WORD_TERMS)
 
 
-def _bound(tok: str, nxt: str) -> bool:
-    """Does the stop word ``tok`` start a term with ``nxt`` ("lower bound")?"""
+def stop_word_term(tok: str, nxt: str) -> bool:
+    """Does the stop word ``tok`` start a term with ``nxt`` ("lower bound", "named entity")?"""
     return (tok.lower(), nxt.lower()) in _STOP_WORD_TERMS
 
 
