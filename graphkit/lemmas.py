@@ -107,12 +107,22 @@ def american(word: str) -> str:
 #: "semi-supervised" / "semi supervised").
 PREFIXES = frozenset("pre post non multi semi self sub inter intra anti co re un de bi tri mid".split())
 
-#: Words in -s that lemminflect makes singular but are not plurals: a field whose name in -ics
-#: is another word without its S ("statistical mechanics" had been shown "statistical
-#: mechanic", NeurIPS 1995-97; "computer graphics", "adaptive optics"), and names and an
-#: adjective it cuts ("Navier-Stokes", "continuous"). Not "statistics": "sufficient
-#: statistics" are sufficient statistic's plural.
-_NOT_PLURALS = frozenset("mechanics graphics optics kinetics continuous stokes jones".split())
+#: Words that are no plural though they end in -s (or have no plural): the singular rules of
+#: :func:`graphkit.text.singular` and of :func:`singular` keep them.
+INVARIANT_NOUNS = frozenset(
+    """analysis basis bias series species physics mathematics dynamics statistics robotics economics
+    news means gas lens thesis hypothesis synthesis diagnosis axis chaos ethics genetics kinetics optics
+    linguistics semantics pragmatics mechanics graphics logistics kinematics politics electronics
+    aerodynamics thermodynamics bus corpus status consensus focus virus campus radius stimulus nucleus
+    calculus modulus apparatus census lexicon cross-lingual this its has was is as us plus various
+    previous numerous continuous bayes gibbs stokes hastings jones""".split()
+)
+#: Of those, the ones lemminflect would make singular: a field whose name in -ics is another
+#: word without its S ("statistical mechanics" had been shown "statistical mechanic", NeurIPS
+#: 1995-97; "computer graphics", "adaptive optics"), and names and an adjective it cuts
+#: ("Navier-Stokes", "continuous"). Not "statistics": "sufficient statistics" are sufficient
+#: statistic's plural.
+_NOT_PLURALS = INVARIANT_NOUNS - {"statistics"}
 
 _IRREGULAR_PLURALS = {
     "criteria": "criterion",

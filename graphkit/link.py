@@ -1285,20 +1285,8 @@ def _modifier(state: LinkState, root: str) -> bool:
     neither way: "zero-shot methods" is the thing itself (10k scale abstracts: "zero-shot"
     modifies a word in 301 of its 333 other uses)."""
     uses = state.single[root] - state.headed[root]
-    return R.used_as_modifier(state.modifying[root], uses, _compound_adjective(state, root)) or _prefixed(state, root)
-
-
-def _compound_adjective(state: LinkState, root: str) -> bool:
-    """Is one of the group's forms a hyphenated word shaped as an adjective: its last part no
-    noun ("self-driving", "self-organizing", "non-clashing"), or three parts or more
-    ("Image-to-Image", "data-to-text")? Not "e-commerce", "flapping-wing": a noun's compound
-    before another noun is that noun's modifier only there (COLING 2025 "e-commerce", 4 papers)."""
-    for mk in state.groups.get(root, ()):
-        for s in state.surfaces[mk]:
-            parts = [p for p in s.lower().split("-") if p] if " " not in s else []
-            if len(parts) >= 3 or (len(parts) == 2 and "NOUN" not in (L.readings(parts[1]) or {"NOUN"})):
-                return True
-    return False
+    shaped = any(R.compound_adjective(s) for mk in state.groups.get(root, ()) for s in state.surfaces[mk])
+    return R.used_as_modifier(state.modifying[root], uses, shaped) or _prefixed(state, root)
 
 
 def _prefixed(state: LinkState, root: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..lemmas import INVARIANT_NOUNS as _INVARIANT
 from ..lemmas import spelled_for_acronym
 
 __all__ = [
@@ -20,14 +21,6 @@ __all__ = [
     "merge_key",
 ]
 
-_INVARIANT = frozenset(
-    """analysis basis bias series species physics mathematics dynamics statistics robotics economics
-    news means gas lens thesis hypothesis synthesis diagnosis axis chaos ethics genetics kinetics optics
-    linguistics semantics pragmatics mechanics graphics logistics kinematics politics electronics
-    aerodynamics thermodynamics bus corpus status consensus focus virus campus radius stimulus nucleus
-    calculus modulus apparatus census lexicon cross-lingual this its has was is as us plus various
-    previous numerous continuous bayes gibbs stokes hastings jones""".split()
-)
 _IRREGULAR = {
     "analyses": "analysis",
     "bases": "basis",
