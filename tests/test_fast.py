@@ -53,6 +53,33 @@ def test_lazy_vectors_are_the_batch_vectors(static):
     assert kept.get("not in the vocabulary") is None
 
 
+def test_token_sums_add_each_text_in_token_order():
+    """The position-by-position sums are each text's tokens added one after another, whatever
+    the other texts' lengths (so a text's vector does not depend on its batch)."""
+    from graphkit.extract.static import _token_sums
+
+    rng = np.random.default_rng(7)
+    vectors = rng.standard_normal((50, 6)).astype(np.float32)
+    lengths = np.array([3, 0, 9, 1, 5, 9])
+    ids = rng.integers(0, 50, lengths.sum())
+    sums = _token_sums(vectors, ids, lengths)
+    start = 0
+    for n, row in zip(lengths, sums):
+        expect = np.zeros(6, dtype=np.float32)
+        for i in ids[start : start + n]:
+            expect = expect + vectors[i]
+        assert np.array_equal(row, expect)
+        start += n
+    assert _token_sums(vectors, ids[:0], lengths[:0]).shape == (0, 6)
+
+
+def test_a_text_embeds_the_same_alone_and_in_any_batch(static):
+    texts = ["reinforcement learning from human feedback " * 20, "GRPO", "", "a diffusion model"]
+    together = static.embed(texts)
+    assert all(np.array_equal(static.embed([t])[0], v) for t, v in zip(texts, together))
+    assert np.array_equal(static.embed(texts[::-1]), together[::-1])
+
+
 def test_static_vectors_keep_meaning(static):
     a, b, c = static.embed(["generative adversarial networks", "GAN image generator", "protein folding"])
     assert a @ b > a @ c + 0.1

@@ -26,9 +26,8 @@ __all__ = ["StaticEmbedder", "StaticExtractor", "LazyVectors", "MODEL_DIR", "cen
 
 MODEL_DIR = Path(__file__).resolve().parent.parent / "models" / "minilm-static"
 
-#: Texts tokenized per call: bounds the memory of the token-vector gather (chunk x tokens x dims:
-#: 512 abstracts of ~250 tokens, 131 MB).
-CHUNK = 512
+#: Texts tokenized and summed per call: bounds the memory of their sums (chunk x dims) and ids.
+CHUNK = 4096
 #: Papers whose phrases are embedded together when choosing candidates.
 BLOCK = 5000
 #: Choosing candidates, phrase and paper vectors are compared after subtracting this multiple of
@@ -102,10 +101,8 @@ class StaticEmbedder:
             if not lengths.sum():
                 continue
             ids = np.concatenate([np.asarray(e.ids, dtype=np.int64) for e in encs])
-            starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
             nonempty = lengths > 0
-            sums = np.add.reduceat(vectors[ids], starts[nonempty], axis=0)
-            out[s : s + CHUNK][nonempty] = sums / lengths[nonempty, None]
+            out[s : s + CHUNK][nonempty] = _token_sums(vectors, ids, lengths)[nonempty] / lengths[nonempty, None]
         return _unit(out)
 
     def embed_one(self, text: str) -> np.ndarray:
@@ -114,7 +111,7 @@ class StaticEmbedder:
         ids = np.asarray(tok.encode(text, add_special_tokens=False).ids, dtype=np.int64)
         out = np.zeros((1, vectors.shape[1]), dtype=np.float32)
         if len(ids):
-            out[0] = np.add.reduceat(vectors[ids], [0], axis=0)[0] / len(ids)
+            out[0] = _token_sums(vectors, ids, np.array([len(ids)]))[0] / len(ids)
         return _unit(out)[0]
 
 
@@ -187,6 +184,27 @@ class StaticExtractor(Extractor):
             best = np.argsort(-sims, kind="stable")[: self.top_n]
             selected.append([(forms[j], round(float(sims[j]), 4)) for j in best])
         return with_artefacts(selected, artefacts, dict(zip(vocab, words_c)), docs_c)
+
+
+def _token_sums(vectors: np.ndarray, ids: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Each text's sum of its tokens' vectors (``ids``: the texts' token ids one after another,
+    ``lengths`` of them each), added position by position: the first tokens of all texts, then
+    the second ones of those that have one, and so on. Each sum is added in token order, so it is
+    bit for bit ``np.add.reduceat(vectors[ids], starts, axis=0)``, but without gathering every
+    token's vector at once (1,000 abstracts, 250 k tokens: 1 KB each, 256 MB, most of the time
+    in page faults) and without reduceat's slow rows (1.34 s -> 0.3 s; hand-written for that)."""
+    starts = np.cumsum(lengths) - lengths
+    order = np.argsort(-lengths, kind="stable")  # longest first: the texts still going are a prefix
+    by_length, first = lengths[order], starts[order]
+    sums = np.zeros((len(lengths), vectors.shape[1]), dtype=np.float32)
+    going = len(lengths)
+    for j in range(int(by_length[0]) if len(lengths) else 0):
+        while going and by_length[going - 1] <= j:
+            going -= 1
+        sums[:going] += vectors[ids[first[:going] + j]]
+    out = np.empty_like(sums)
+    out[order] = sums
+    return out
 
 
 def center_sum(doc_vecs: np.ndarray) -> tuple[np.ndarray, int]:
