@@ -992,6 +992,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
     scanned = []  # per paper: its kept matches, without its text (the scan of 79k texts held 1 GB of tokens)
     standalone: Counter = Counter()  # group -> papers where a form of it stands alone
     occurs: Counter = Counter()  # group -> papers where a form of it occurs at all
+    containers: dict[str, Counter] = defaultdict(Counter)  # group -> papers with it inside each longer group
     for txt in texts:
         seq, raw, sent_of, sents, inner = _normalised(txt)
         matched = _matched(seq, inner, lengths, index)
@@ -1031,7 +1032,13 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
         scanned.append([(f, root, inside, sents[sent_of[pos]][1], a) for (pos, f, root, inside), a in zip(kept, after)])
         standalone.update({root for _, _, root, inside in kept if not inside})
         occurs.update({root for _, _, root, _ in kept})
+        within = {(root, M.container(matched, pos, f)) for pos, f, root, inside in kept if inside}
+        for root, outer in within:
+            containers[root][outer] += 1
     bar = {root: max(1.0, M.STANDALONE * n) for root, n in occurs.items()}
+    for root, outer in containers.items():
+        if outer.most_common(1)[0][1] >= M.ONE_CONTAINER * sum(outer.values()):
+            bar[root] = max(1.0, M.STANDALONE_ONE_CONTAINER * occurs[root])
     for root in _verbal_nouns(state, occurs):
         bar[root] = max(1.0, M.GERUND_STANDALONE * occurs[root])
     for i, kept_here in enumerate(scanned):
