@@ -1039,6 +1039,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
     for root, outer in containers.items():
         if outer.most_common(1)[0][1] >= M.ONE_CONTAINER * sum(outer.values()):
             bar[root] = max(1.0, M.STANDALONE_ONE_CONTAINER * occurs[root])
+    del containers  # a counter for every group seen inside another (79,345 abstracts: ~10^5)
     for root in _verbal_nouns(state, occurs):
         bar[root] = max(1.0, M.GERUND_STANDALONE * occurs[root])
     for i, kept_here in enumerate(scanned):
