@@ -1610,16 +1610,29 @@ def rank(
 
 
 def broader(state: LinkState) -> list[tuple[str, str]]:
-    """BROADER: (narrower key, broader key) for a concept's nearest proper suffix that is itself a concept."""
-    by_core = {T.core(tuple(w.lower() for w in state.name_key[r])): state.key_of[r] for r in sorted(state.keep)}
+    """BROADER: (narrower key, broader key) for a concept's nearest proper suffix that is itself a
+    concept, generic heads aside ("deep reinforcement learning model" is narrower than
+    "reinforcement learning"). Where concepts differ only in such heads, the one whose whole name
+    ends the narrower name is the broader one, else the bare one: "large language model" is
+    narrower than "language model", "endangered language" than "language" (COLING 2025, where
+    it had been "language model"'s)."""
+    names = {r: tuple(w.lower() for w in state.name_key[r]) for r in sorted(state.keep)}
+    by_core: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for r, words in names.items():
+        by_core[T.core(words)].append(r)
     out: list[tuple[str, str]] = []
-    for r in sorted(state.keep):
-        k = T.core(tuple(w.lower() for w in state.name_key[r]))
+    for r, words in names.items():
+        k = T.core(words)
         for s in range(1, len(k)):
-            parent = by_core.get(k[s:])
-            if parent and parent != state.key_of[r]:
-                out.append((state.key_of[r], parent))
-                break
+            same = [p for p in by_core.get(k[s:], ()) if p != r]
+            if not same:
+                continue
+            ending = [p for p in same if words[len(words) - len(names[p]) :] == names[p]]
+            bare = [p for p in same if names[p] == k[s:]]
+            written = state.name_key[r]  # as written: InternLM-Law's "law", not the acronym LAW
+            as_written = [p for p in ending or bare if written[len(written) - len(names[p]) :] == state.name_key[p]]
+            out.append((state.key_of[r], state.key_of[(as_written or ending or bare or same)[0]]))
+            break
     return out
 
 

@@ -1052,6 +1052,20 @@ def test_broader_links_a_concept_to_its_nearest_suffix_concept():
     assert broader(state) == [("score based diffusion model", "diffusion model")]
 
 
+def test_broader_of_concepts_that_differ_in_a_generic_head():
+    """COLING 2025: "endangered language" was narrower than "language model" (both "language"
+    once "model" is set aside) though "language" is a concept too."""
+    texts = ["Endangered languages and large language models. Language models. Language and languages."] * 2
+    picks = [cands("endangered languages", "large language models", "language models", "language")] * 2
+    state = linked_state(texts, picks)
+    assert sorted(broader(state)) == [("endangered language", "language"), ("large language model", "language model")]
+    state = linked_state(
+        ["We test on LAW. Contract law and law. LAW is a benchmark."] * 3, [cands("LAW", "contract law", "law")] * 3
+    )
+    names = {c.key: c.name for c in state.concepts.values()}
+    assert [(names[a], names[b]) for a, b in broader(state)] == [("contract law", "law")]  # not the benchmark LAW
+
+
 # ---------------------------------------------------------------- the whole of link, and build
 
 
