@@ -1397,6 +1397,40 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             paper_count=state.paper_count[root],
         )
     _kinds_from_lists(state)
+    _kinds_from_family(state)
+
+
+#: Parts a name's variant adds to the name (after a hyphen or a space): a version, a size, a
+#: flavour. "GPT-4o-mini" is a GPT-4o, "LLaMA-3-8B-Instruct" a LLaMA-3, "ResNet-50" a ResNet.
+_VARIANT_PART = re.compile(
+    r"(?i)v?\d+(\.\d+)*[a-z]?|\d+(\.\d+)?[bmk]|turbo|mini|nano|tiny|small|base|large|xl|xxl|"
+    r"instruct|chat|pro|plus|ultra|lite|preview"
+)
+#: A part that says how many billion parameters: only models are sized so ("LLaMA2-13B",
+#: "Qwen-1.8B"; not millions, which datasets are sized in too: "MovieLens-1M").
+_PARAMETERS_PART = re.compile(r"(?i)\d+(\.\d+)?b")
+
+
+def _kinds_from_family(state: LinkState) -> None:
+    """A name of no kind that is another concept's name with variant parts added
+    (:data:`_VARIANT_PART`) takes that concept's kind; with a parameter count among them, it is
+    a model whatever its family. COLING 2025's "GPT-4o-mini", "GPT-3.5-turbo" (GPT-3.5 is a
+    model) and "LLaMA-3-8B" had been terms."""
+    kind_of = {state.concepts[state.key_of[r]].name.lower(): state.concepts[state.key_of[r]].kind for r in state.keep}
+    for r in sorted(state.keep):
+        concept = state.concepts[state.key_of[r]]
+        parts = re.split(r"[-\s]", concept.name)
+        if concept.kind != "term" or len(parts) < 2 or not any(L.is_name(p) for p in parts if p):
+            continue
+        for cut in range(len(parts) - 1, 0, -1):
+            added = parts[cut:]
+            if not all(_VARIANT_PART.fullmatch(p) for p in added):
+                break
+            base = concept.name[: len(concept.name) - len(" ".join(added))].rstrip("- ").lower()
+            family = kind_of.get(base, "term")
+            if family != "term" or any(_PARAMETERS_PART.fullmatch(p) for p in added):
+                concept.kind = family if family != "term" else "model"
+                break
 
 
 #: A concept of no kind takes the kind of the concepts listed beside it when at least this

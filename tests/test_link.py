@@ -1144,6 +1144,15 @@ def test_a_kind_word_after_a_year_or_version_counts():
     assert _next_word(["GPT", "2"], 1) == "2" and _next_word(["GPT", "2", None], 1) == "2"
 
 
+def test_a_names_variant_takes_its_familys_kind_and_a_sized_name_is_a_model():
+    """COLING 2025: "GPT-3.5-turbo", "GPT-4o-mini" and "LLaMA-3-8B" were terms beside the
+    model GPT-3.5; variant parts after a name of no known kind say nothing ("ACME-2-base")."""
+    texts = ["The GPT-3.5 model beats GPT-3.5-turbo. We tune LLaMA-3-8B on ACME-2-base."] * 3
+    state = linked_state(texts, [cands("GPT-3.5", "GPT-3.5-turbo", "LLaMA-3-8B", "ACME-2-base")] * 3)
+    kinds = {c.name: c.kind for c in state.concepts.values()}
+    assert kinds == {"GPT-3.5": "model", "GPT-3.5-turbo": "model", "LLaMA-3-8B": "model", "ACME-2-base": "term"}
+
+
 def test_np_hard_is_no_mention_of_np():
     """10k scale abstracts: "NP" matched in every "NP-hard" (93 papers, named Neyman-Pearson)."""
     texts = ["MAP inference is NP-hard in general.", "The NP lemma gives the test.", "NP tests again."]
