@@ -17,6 +17,9 @@ from graphkit import text as T
         ("policies", "policy"),
         ("processes", "process"),
         ("approaches", "approach"),
+        ("batches", "batch"),
+        ("caches", "cache"),  # COLING 2025: "KV cach" (from "KV caches") beside "KV cache"
+        ("niches", "niche"),
         ("biases", "bias"),
         ("analyses", "analysis"),
         ("matrices", "matrix"),

@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 
 from ..lemmas import INVARIANT_NOUNS as _INVARIANT
-from ..lemmas import spelled_for_acronym
+from ..lemmas import readings, spelled_for_acronym
 
 __all__ = [
     "singular",
@@ -69,6 +69,8 @@ def singular(word: str) -> str:
         return w[:-2]
     if w.endswith("sses"):
         return w[:-2]
+    if w.endswith("ches") and "NOUN" in readings(w[:-1]) and "NOUN" not in readings(w[:-2]):
+        return w[:-1]  # "caches", "niches", "headaches" (COLING 2025: "KV cach" beside "KV cache")
     if w.endswith(("ches", "shes", "xes", "zzes")):
         return w[:-2]
     if w.endswith(("ss", "us", "is", "ics", "ous", "ness")):
