@@ -152,6 +152,10 @@ def singular(word: str) -> str:
             if len(plural) > 5 and word.endswith(plural) and word[: -len(plural)] in PREFIXES:
                 return word[: -len(plural)] + one
         return word
+    if word == "axes":
+        return "axis"  # lemminflect's "axe": a tool no abstract here writes of ("principal axes")
+    if word.endswith(("ases", "ises", "oses", "uses")) and not readings(word):
+        return word[:-1]  # a word lemminflect does not know: "keyphrases", "codebases" (not "keyphras", "codebasis")
     lemma = getLemma(word, upos="NOUN")[0]
     return lemma if lemma else word
 

@@ -963,6 +963,22 @@ def test_a_closed_up_prefix_before_an_irregular_plural_is_the_hyphenated_form():
     assert L.singular("multi") == "multi"
 
 
+def test_singulars_of_words_the_dictionary_misreads():
+    """lemminflect guesses a word it does not know ("keyphrases" -> "keyphras", "codebases" ->
+    "codebasis") and reads "axes" as "axe"; the rules made "movies" "movy" and "caches" "cach"."""
+    assert [L.singular(w) for w in ("keyphrases", "codebases", "axes", "bases", "analyses", "classes")] == [
+        "keyphrase",
+        "codebase",
+        "axis",
+        "base",
+        "analysis",
+        "class",
+    ]
+    assert R.singular_form("principal axes") == "principal axis"
+    assert L.singular("sbses") == "sbs"  # an acronym's plural in -es (1k scale abstracts' "SBSes")
+    assert R.group_key(T.phrase_key(["movies"])) == R.group_key(T.phrase_key(["movie"]))
+
+
 def test_a_name_keeps_its_own_final_s():
     """UTADIS (the MCDA exports) was shown "UTADI", DBMS "DBM": an S ends a plural of a name
     only when its singular is written too ("GANS" of a capitalised title beside GAN)."""

@@ -20,6 +20,7 @@ from graphkit import text as T
         ("batches", "batch"),
         ("caches", "cache"),  # COLING 2025: "KV cach" (from "KV caches") beside "KV cache"
         ("niches", "niche"),
+        ("movies", "movie"),  # not "movy"
         ("biases", "bias"),
         ("analyses", "analysis"),
         ("matrices", "matrix"),

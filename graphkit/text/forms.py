@@ -64,6 +64,8 @@ def singular(word: str) -> str:
     if w.endswith("theses"):  # a Greek plural: "prostheses", "parentheses" (robotics had "knee prosthesis" twice)
         return w[:-2] + "is"
     if w.endswith("ies") and len(w) > 4:
+        if "NOUN" in readings(w[:-1]) and "NOUN" not in readings(w[:-3] + "y"):
+            return w[:-1]  # "movies", "cookies", "zombies" (not "movy")
         return w[:-3] + "y"
     if w.endswith("es") and w[:-2] in _INVARIANT:  # biases, statuses
         return w[:-2]
