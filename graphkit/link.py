@@ -1197,7 +1197,14 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
     top = {}
     for r in found:
         c: Counter = Counter()
-        for mk in state.groups[r]:
+        # one paper's odd case ("FoCus", :func:`join_odd_case`) of a word the papers write in
+        # lower case is that word, never its written form: read as a name it had no bar, and
+        # the 79,345 abstracts' "focus" linked 4,820 papers ("we focus on") when it tied with
+        # the word's one surface. A word they only write capitalised may be a name ("Llama")
+        mks = [mk for mk in state.groups[r] if mk not in state.odd_case]
+        if not any(s[:1].islower() for mk in mks for s in state.surfaces[mk]):
+            mks = state.groups[r]
+        for mk in mks:
             c.update(state.surfaces[mk])
         top[r] = c.most_common(1)[0][0]
     share = {r: n / max(1, len(state.hits)) for r, n in state.paper_count.items()}

@@ -971,6 +971,27 @@ def test_one_papers_word_with_capitals_spelling_an_acronym_is_the_word():
     assert state.sets[mk("mAP")] != state.sets[mk("map")]
 
 
+def test_one_papers_odd_case_never_sets_the_bar_of_the_word():
+    """The 79,345 scale abstracts: one paper's method "FoCus" joined the word "focus" and, tied
+    with the word's one surface, was read as a name, which needs no closeness: "focus" linked
+    4,820 papers that wrote "we focus on" (the map's second hub)."""
+    from graphkit.link import join_odd_case, keep_meant
+
+    fake = FakeEmbedder()
+    texts = ["FoCus is our method for autofocus.", "Depth of focus matters for microscopes."]
+    texts += ["We focus on robots that grasp objects in cluttered scenes with learned policies and maps."] * 4
+    texts += ["Unrelated work on graphs and trees and sets of points in planes."] * 34
+    state = pooled(cands("FoCus"), cands("focus"), *[[] for _ in texts[2:]])
+    acronyms(state, [[] for _ in texts], PhraseVectors(fake, dim=DIM))
+    join_odd_case(state)
+    group(state)
+    scan(state, texts)
+    root = state.group_of[mk("focus")]
+    assert [i for i, h in enumerate(state.hits) if root in h] == [0, 1, 2, 3, 4, 5]
+    keep_meant(state, fake.embed(texts), PhraseVectors(fake, dim=DIM))
+    assert [i for i, h in enumerate(state.hits) if root in h] == [0, 1]  # the papers that chose it
+
+
 def test_an_ambiguous_acronym_never_names_a_concept():
     texts = [
         "Reinforcement learning (RL) here. RL.",
