@@ -28,7 +28,7 @@ MODEL_DIR = Path(__file__).resolve().parent.parent / "models" / "minilm-static"
 
 #: Texts tokenized and summed per call: bounds the memory of their encodings, ids and sums. 4,096
 #: was no faster (1,000 abstracts and their 33,545 phrases: 0.20 + 0.38 s against 0.19 + 0.44 s)
-#: and raised the 79,345-abstract build's peak RSS from 3.49 to 3.59-3.65 GB.
+#: and raised the 79,345-abstract build's peak RSS from 3,485,604 KB to 3,586,252-3,650,416 KB.
 CHUNK = 512
 #: Papers whose phrases are embedded together when choosing candidates.
 BLOCK = 5000
