@@ -1137,6 +1137,8 @@ def name_kind(name: str) -> str | None:
     """The kind a name's shape gives: a name with a version number is a model (SAM2, GPT-4,
     Llama-2, T5); an English word written in capitals is a named algorithm (REINFORCE)."""
     parts = _parts(name)
+    if len(parts) == 2 and re.fullmatch(r"(?:19|20)\d\d", parts[1]):
+        return None  # a year: an edition of a benchmark, a shared task or an event (SemEval-2023, COCO 2017)
     if len(parts) == 1 or (len(parts) == 2 and re.fullmatch(r"v?\d+(?:\.\d+)?[A-Za-z]?", parts[1])):
         first = parts[0]
         if L.is_name(first) and re.search(r"[A-Za-z]\d", first) or len(parts) == 2 and L.is_name(first):

@@ -513,6 +513,8 @@ def test_kind_from_the_words_that_follow(after, kind):
         ("REINFORCE", "method"),
         ("DROID", None),
         ("diffusion model", None),
+        ("SemEval-2023", None),  # a year is an edition, not a model's version
+        ("COCO 2017", None),
     ],
 )
 def test_kind_from_the_shape_of_a_name(name, kind):
