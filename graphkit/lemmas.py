@@ -133,6 +133,7 @@ _IRREGULAR_PLURALS = {
     "mice": "mouse",
     "feet": "foot",
     "teeth": "tooth",
+    "axes": "axis",  # not lemminflect's "axe", a tool no abstract here writes of ("principal axes")
 }
 
 
@@ -145,15 +146,13 @@ def singular(word: str) -> str:
         return word
     if word in _NOT_PLURALS:
         return word
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]  # lemminflect reads "multi" as a plural of "multus", "axes" as "axe"'s
     if not word.endswith("s"):
-        if word in _IRREGULAR_PLURALS:
-            return _IRREGULAR_PLURALS[word]  # lemminflect reads "multi" as a plural of "multus"
         for plural, one in _IRREGULAR_PLURALS.items():  # a prefix before one: "multicriteria"
             if len(plural) > 5 and word.endswith(plural) and word[: -len(plural)] in PREFIXES:
                 return word[: -len(plural)] + one
         return word
-    if word == "axes":
-        return "axis"  # lemminflect's "axe": a tool no abstract here writes of ("principal axes")
     if word.endswith(("ases", "ises", "oses", "uses")) and not readings(word):
         return word[:-1]  # a word lemminflect does not know: "keyphrases", "codebases" (not "keyphras", "codebasis")
     lemma = getLemma(word, upos="NOUN")[0]

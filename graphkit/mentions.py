@@ -92,7 +92,7 @@ def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], st
         if len(near) == 1:
             out.append((pos, form, group, False))
             continue
-        covers = [(q, g) for q, g, _ in near if q <= pos and q + len(g) >= end and (q, g) != (pos, form)]
+        covers = [(q, g) for q, g, _ in _covering(near, pos, form)]
         named = any(L.is_name(w) for w in form) or form[-1] == "based"  # "diffusion-based X" is about diffusion
         if not named and not covers and any(q < pos < q + len(g) < end for q, g, _ in near):
             continue  # the text was read as an earlier form: "vision task" in "computer vision tasks"
@@ -111,9 +111,14 @@ def mentions_in(matched: Sequence[Match]) -> list[tuple[int, tuple[str, ...], st
 def container(matched: Sequence[Match], pos: int, form: tuple[str, ...]) -> str | None:
     """The group of the shortest other match that covers ``form`` at ``pos`` (the term it is
     the tail of: "Markov decision process" for "decision process"), if any."""
-    end = pos + len(form)
-    covers = [(len(g), grp) for q, g, grp in matched if q <= pos and q + len(g) >= end and (q, g) != (pos, form)]
+    covers = [(len(g), grp) for _, g, grp in _covering(matched, pos, form)]
     return min(covers)[1] if covers else None
+
+
+def _covering(matched: Iterable[Match], pos: int, form: tuple[str, ...]) -> list[Match]:
+    """The other matches that cover ``form`` at ``pos`` (start at or before it, end at or after it)."""
+    end = pos + len(form)
+    return [(q, g, grp) for q, g, grp in matched if q <= pos and q + len(g) >= end and (q, g) != (pos, form)]
 
 
 # What a complexity class's name takes to name another thing ("NP-hard" is not NP, which the

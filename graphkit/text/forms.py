@@ -64,22 +64,28 @@ def singular(word: str) -> str:
     if w.endswith("theses"):  # a Greek plural: "prostheses", "parentheses" (robotics had "knee prosthesis" twice)
         return w[:-2] + "is"
     if w.endswith("ies") and len(w) > 4:
-        if "NOUN" in readings(w[:-1]) and "NOUN" not in readings(w[:-3] + "y"):
-            return w[:-1]  # "movies", "cookies", "zombies" (not "movy")
-        return w[:-3] + "y"
+        return _s_dropped(w, w[:-3] + "y")  # "policies"; "movies", not "movy"
     if w.endswith("es") and w[:-2] in _INVARIANT:  # biases, statuses
         return w[:-2]
     if w.endswith("sses"):
         return w[:-2]
-    if w.endswith("ches") and "NOUN" in readings(w[:-1]) and "NOUN" not in readings(w[:-2]):
-        return w[:-1]  # "caches", "niches", "headaches" (COLING 2025: "KV cach" beside "KV cache")
-    if w.endswith(("ches", "shes", "xes", "zzes")):
+    if w.endswith("ches"):
+        return _s_dropped(w, w[:-2])  # "approaches"; "caches", not "cach" (COLING 2025's two "KV cache")
+    if w.endswith(("shes", "xes", "zzes")):
         return w[:-2]
     if w.endswith(("ss", "us", "is", "ics", "ous", "ness")):
         return w
     if w.endswith("s") and not w.endswith("'s"):
         return w[:-1]
     return w
+
+
+def _s_dropped(plural: str, ruled: str) -> str:
+    """The rule's singular ``ruled``, unless the dictionary knows ``plural`` less its S as a noun
+    and ``ruled`` as none ("movies" -> "movie", "caches" -> "cache")."""
+    if "NOUN" in readings(plural[:-1]) and "NOUN" not in readings(ruled):
+        return plural[:-1]
+    return ruled
 
 
 _ACRO_PLURAL = re.compile(r"^([A-Z][A-Za-z0-9]*[A-Z0-9])s$")
