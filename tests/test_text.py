@@ -139,6 +139,26 @@ def test_different_concepts_stay_apart(a, b):
         # a long form opening on a term's stop word (NAACL 2024: NER, defined 7 times, had no long form)
         ("Recent advances in named entity recognition (NER) help.", "NER", "named entity recognition"),
         ("We fit ordinary least squares (OLS) and low rank adaptation (LoRA).", "LoRA", "low rank adaptation"),
+        # each letter a word's initial when the words allow it, not a letter inside one (ECCV 2022:
+        # RRL was an alias of "representation learning", PPO's long form "Policy Optimization")
+        (
+            "This paper proposes relation-guided representation learning (RRL) for DFCIL.",
+            "RRL",
+            "relation-guided representation learning",
+        ),
+        ("We train with Proximal Policy Optimization (PPO) on Atari.", "PPO", "Proximal Policy Optimization"),
+        (
+            "Samples are independent and identically distributed (IID) here.",
+            "IID",
+            "independent and identically distributed",
+        ),
+        (
+            "An invariance perspective---Graph Spectral Domain Attack (GSDA) is proposed.",
+            "GSDA",
+            "Graph Spectral Domain Attack",
+        ),
+        # and a letter inside a word where no reading by initials covers every word
+        ("We train an efficient Variational Autoencoder (VAE) on faces.", "VAE", "Variational Autoencoder"),
     ],
 )
 def test_acronym_definitions(sentence, short, long):

@@ -33,6 +33,55 @@ def _long_form_for(short: str, before: str) -> str | None:
     limit = min(len(chars) + 5, 2 * len(chars))
     words = words[-limit:]
     text = " ".join(words)
+    start = _initials_start(chars, text)
+    if start is None:
+        start = _letters_start(chars, text)
+    if start is None:
+        return None
+    # quotes around a part of it go: dev's 'the "Energy-based Generative Adversarial Network"
+    # model (EBGAN)' gave EBGAN the alias 'Energy-based Generative Adversarial Network" model'
+    long = " ".join(_QUOTES.sub("", text[start:]).split()).strip(" -,;:\u2018\u2019")  # single ones at its ends
+    if not long or len(long) <= len(short) or " " not in long and "-" not in long:
+        return None
+    if any(c in long for c in ":;()[]") or any(len(w) > 1 and w.isupper() for w in re.split(r"[\s-]+", long)):
+        return None  # a long form is a plain phrase, not a clause around other acronyms
+    if short.lower() in long.lower().split():
+        return None
+    first, *rest = long.split()
+    if first.lower() in STOPWORDS and first.lower() not in NOUN_VERBS and not (rest and stop_word_term(first, rest[0])):
+        return None  # "support vector machine (SVM)" starts with a noun, "named entity recognition (NER)" with a term
+    return long
+
+
+#: A word of a long form: no space in it, nor a dash written as two or three hyphens
+#: ("perspective---Graph Spectral Domain Attack (GSDA)" starts at "Graph").
+_WORD = re.compile(r"(?:(?!--)\S)+")
+
+
+def _initials_start(chars: list[str], text: str) -> int | None:
+    """Where the long form starts when each letter of the short form starts a word or a hyphen's
+    part of ``text``, in order and up to its end, and every word but a stop word gives one: ECCV
+    2022's "relation-guided representation learning (RRL)", where Schwartz-Hearst's letter by
+    letter match took the second R inside "representation" and gave "representation learning".
+    None when there is no such reading (then :func:`_letters_start` decides)."""
+    spans = [(m.start(), m.group()) for m in _WORD.finditer(text)]
+    si = len(chars) - 1
+    for wstart, word in reversed(spans):
+        gave = 0
+        for part in reversed(word.split("-")):
+            if si >= 0 and part[:1].lower() == chars[si]:
+                si -= 1
+                gave += 1
+        if not gave and word.lower().strip(",;:") not in STOPWORDS:
+            return None
+        if si < 0:
+            return wstart
+    return None
+
+
+def _letters_start(chars: list[str], text: str) -> int | None:
+    """Schwartz-Hearst's match: the short form's letters from its last, each found going back
+    through ``text``, the first one at a word's start; where the long form starts."""
     li = len(text) - 1
     si = len(chars) - 1
     while si >= 0:
@@ -49,20 +98,7 @@ def _long_form_for(short: str, before: str) -> str | None:
             return None
         si -= 1
         li -= 1
-    start = li + 1
-    # quotes around a part of it go: dev's 'the "Energy-based Generative Adversarial Network"
-    # model (EBGAN)' gave EBGAN the alias 'Energy-based Generative Adversarial Network" model'
-    long = " ".join(_QUOTES.sub("", text[start:]).split()).strip(" -,;:\u2018\u2019")  # single ones at its ends
-    if not long or len(long) <= len(short) or " " not in long and "-" not in long:
-        return None
-    if any(c in long for c in ":;()[]") or any(len(w) > 1 and w.isupper() for w in re.split(r"[\s-]+", long)):
-        return None  # a long form is a plain phrase, not a clause around other acronyms
-    if short.lower() in long.lower().split():
-        return None
-    first, *rest = long.split()
-    if first.lower() in STOPWORDS and first.lower() not in NOUN_VERBS and not (rest and stop_word_term(first, rest[0])):
-        return None  # "support vector machine (SVM)" starts with a noun, "named entity recognition (NER)" with a term
-    return long
+    return li + 1
 
 
 def find_acronyms(text: str) -> list[AcronymDef]:
