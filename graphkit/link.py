@@ -1397,7 +1397,7 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             kind=(
                 _head_kind(name_key, concept_name)
                 or R.kind_from_context(state.next_words.get(root, Counter()))
-                or _kind(name_key, [T.phrase_key(a.split()) for a in alias_list], Counter()).replace("term", "")
+                or _kind(name_key, _alias_keys(name_key, concept_name, alias_list), Counter()).replace("term", "")
                 or R.name_kind(concept_name)
                 or _kind(name_key, [], state.next_words.get(root, Counter()))
             ),
@@ -1702,6 +1702,25 @@ def _is_proper(surface: str) -> bool:
     """A long form written as a name ("Group Relative Policy Optimization")."""
     words = [w for w in surface.split() if w.lower() not in T.STOPWORDS]
     return len(words) >= 2 and sum(w[:1].isupper() for w in words) >= max(2, len(words) - 1)
+
+
+def _alias_keys(name_key: tuple[str, ...], name: str, aliases: list[str]) -> list[tuple[str, ...]]:
+    """The keys of the aliases whose heads may give a concept its kind. A lower-case word or
+    phrase's alias that is the name and a model's head ("pose model", "point cloud
+    architecture") may be a model of the thing named, not the thing a model: one paper's "pose
+    model" made ECCV 2022's "pose" (109 papers) a model, as "camera", "mesh", "prior",
+    "interaction" and "point cloud" were; what follows the name is weighed against its other
+    uses by :func:`graphkit.concepts_rules.kind_from_context` instead. "dropout method",
+    "boosting algorithm" do say a method, and a doer's "classifier model", "tracker model" a model."""
+    keys = [T.phrase_key(a.split()) for a in aliases]
+    if not name.islower() or name_key[-1].endswith(("er", "or")):
+        return keys
+    n, lower = len(name_key), tuple(w.lower() for w in name_key)
+    return [
+        k
+        for k in keys
+        if not (len(k) == n + 1 and tuple(w.lower() for w in k[:n]) == lower and k[-1].lower() in _KIND_HEADS["model"])
+    ]
 
 
 def _head_kind(name_key: tuple[str, ...], name: str) -> str | None:

@@ -1604,3 +1604,21 @@ def test_a_phrase_the_papers_always_write_in_title_case_is_named_as_written():
     assert concept(vlm, "Vision Language Models") == ["Vision Language Models"]
     hyphen = ["Title. Our vision-language models."]
     assert concept(vlm + hyphen, "Vision Language Models", "vision-language models") == ["vision language model"]
+
+
+def test_a_model_of_a_thing_does_not_make_the_thing_a_model(fake):
+    """ECCV 2022: its papers' "pose model" made "pose" (109 papers) a model, as "camera model"
+    did "camera"; a doer's "X model" ("classifier model") still makes it a model. (Words that
+    start "mod": the fake embedder compares three-letter prefixes, so "modality" and "modality
+    model" agree and join, as "pose" and "pose model" do in MiniLM.)"""
+    texts = [
+        "We align each modality and shape; a modality model and a moderator model with a dropout method.",
+        "The modality and the shape change; the modality of hands and a moderator model; dropout method again.",
+        "Modality and shape from images, the moderator and dropout; a modality model.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = cands("modality", "modality model", "moderator", "moderator model", "dropout", "dropout method")
+    concepts = {c.name: c for c in link(papers, extraction(texts, [picks] * 3, fake), embedder=fake).concepts}
+    assert "modality model" in concepts["modality"].aliases and "moderator model" in concepts["moderator"].aliases
+    assert concepts["modality"].kind == "term"
+    assert concepts["moderator"].kind == "model" and concepts["dropout"].kind == "method"
