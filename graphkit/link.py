@@ -1707,7 +1707,7 @@ def _is_proper(surface: str) -> bool:
 def _alias_keys(name_key: tuple[str, ...], name: str, aliases: list[str]) -> list[tuple[str, ...]]:
     """The keys of the aliases whose heads may give a concept its kind. A lower-case word or
     phrase's alias that is the name and a model's head ("pose model", "point cloud
-    architecture") may be a model of the thing named, not the thing a model: one paper's "pose
+    architecture") may be a model of the thing named, not the thing a model: its papers' "pose
     model" made ECCV 2022's "pose" (109 papers) a model, as "camera", "mesh", "prior",
     "interaction" and "point cloud" were; what follows the name is weighed against its other
     uses by :func:`graphkit.concepts_rules.kind_from_context` instead. "dropout method",

@@ -25,7 +25,9 @@ _QUOTES = re.compile(r"[\"\u201c\u201d]")
 
 
 def _long_form_for(short: str, before: str) -> str | None:
-    """Schwartz–Hearst style match of a short form against the words before its parenthesis."""
+    """The long form of a short form among the words before its parenthesis: read by the words'
+    initials (:func:`_initials_start`), else letter by letter, Schwartz-Hearst's way
+    (:func:`_letters_start`)."""
     chars = [c.lower() for c in short if c.isalnum()]
     if len(chars) < 2 or not short[0].isalnum():
         return None
