@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sqlite3
@@ -178,20 +179,24 @@ def _precision(device: str):
     and every vector within cosine 0.9999 of float32's (mean 0.99998), closer than the cache's
     float16 storage keeps them (dynamic int8 quantization, tried too: 1.4x, mean cosine 0.92).
     ``GRAPHKIT_BF16=0`` keeps float32, ``=1`` asks for bfloat16 on any CPU."""
-    import contextlib
-
+    wanted = os.environ.get("GRAPHKIT_BF16", "")
+    if device != "cpu" or wanted == "0" or wanted != "1" and not _native_bf16():
+        return contextlib.nullcontext()
     import torch
 
-    wanted = os.environ.get("GRAPHKIT_BF16", "")
-    if device != "cpu" or wanted == "0":
-        return contextlib.nullcontext()
-    native = (
-        getattr(torch.cpu, "_is_avx512_bf16_supported", lambda: False)()
-        or getattr(torch.cpu, "_is_amx_tile_supported", lambda: False)()
+    return torch.autocast("cpu", dtype=torch.bfloat16)
+
+
+@lru_cache(maxsize=1)
+def _native_bf16() -> bool:
+    """Does this CPU do bfloat16 arithmetic itself (AVX512-BF16 or AMX), as torch reports it?"""
+    import torch
+
+    cpu = torch.cpu
+    return bool(
+        getattr(cpu, "_is_avx512_bf16_supported", lambda: False)()
+        or getattr(cpu, "_is_amx_tile_supported", lambda: False)()
     )
-    if wanted == "1" or native:
-        return torch.autocast("cpu", dtype=torch.bfloat16)
-    return contextlib.nullcontext()
 
 
 @lru_cache(maxsize=2)
