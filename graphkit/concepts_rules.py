@@ -54,6 +54,7 @@ __all__ = [
     "MEASURE_HEADS",
     "named_artefact",
     "one_word_apart",
+    "act_and_thing",
     "DATASET_HEADS",
     "GRADERS",
     "ADJECTIVE_USE",
@@ -741,6 +742,21 @@ def other_prefix(a: str, b: str) -> bool:
 
 
 _PREFIXES_LONGEST_FIRST = sorted(L.PREFIXES, key=len, reverse=True)
+
+
+def act_and_thing(a: str, b: str) -> bool:
+    """Are two long forms the same words but the head, one a generic head ("language model")
+    and the other the act of making one ("language modeling")? The acronym is the same (LM),
+    MiniLM puts them 0.7+ apart, and they are two concepts: ACL 2022 had "language modeling" (a
+    task, LM twice) inside "language model" (LM six times, 181 papers). Other heads are forms
+    of one idea, or for the embeddings to judge: "temporal difference" / "differencing" (TD),
+    "hyperspectral image" / "imaging" (HSI), "deep Q-network" / "deep Q-learning" (DQN)."""
+    ka, kb = re.split(r"[\s-]+", a.lower().strip()), re.split(r"[\s-]+", b.lower().strip())
+    if len(ka) != len(kb) or any(L.word_key(x) != L.word_key(y) for x, y in zip(ka[:-1], kb[:-1])):
+        return False
+    act, thing = sorted((ka[-1], kb[-1]), key=lambda w: not w.endswith("ing"))
+    thing = L.word_key(thing)  # "language models"
+    return act.endswith("ing") and thing in GENERIC_HEADS and act.startswith(thing.rstrip("e"))
 
 
 def one_word_apart(a: str, b: str) -> bool:

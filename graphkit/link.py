@@ -384,6 +384,7 @@ def link(
     join_name_parts(state, ex.joins if ex.joins is not None else T.name_joins(T.name_counts(ex.texts)))
     join_spelled_out(state)
     join_odd_case(state)
+    join_name_spellings(state, ex.texts)
     join_eponym_heads(state)
     apply_thesaurus(state, thesaurus)
     group(state)
@@ -720,6 +721,42 @@ def join_odd_case(state: LinkState) -> None:
             state.odd_case.add(mk)  # an alias, never the name
 
 
+def join_name_spellings(state: LinkState, texts: Sequence[str]) -> None:
+    """One name in its authors' several capitalisations is one concept: "LLaMA", "LLaMa" and
+    "LLama" (COLING 2025: 3, 2 and 2 papers beside "Llama"'s 33, two concepts shown "Llama" and
+    "LLaMA"). A name keeps its case when it is also an English word (REINFORCE never meets
+    "reinforce"), so only spellings with capitals inside and small letters too join one another
+    ("mixed case"), and the word joins them when the papers write it capitalised inside their
+    sentences at least three times in four (Llama). A form in capitals alone stays apart:
+    "METEOR" (a metric) is not "MeTeoR", nor "FOCUS" "FoCus", nor "CAST" "CAsT"; and "mAP"
+    never meets the "map" that papers write in lower case."""
+    mixed: dict[str, list[str]] = defaultdict(list)
+    for mk, surfaces in state.surfaces.items():
+        if mk in state.odd_case or not mk.isalnum() or mk.islower() or mk.isupper() or mk[1:].islower():
+            continue
+        if all(s.isalnum() for s in surfaces):
+            mixed[mk.lower()].append(mk)
+    words = {low for low in mixed if low in state.surfaces}
+    written: Counter = Counter()  # (word, capitalised?) -> occurrences inside a sentence
+    if words:
+        for t in texts:
+            for m in _WORD_RUN.finditer(t):
+                low = m.group().lower()
+                if low in words:
+                    before = t[max(0, m.start() - 8) : m.start()].rstrip()
+                    if before and before[-1] not in ".!?:":  # not where a sentence starts
+                        written[low, not m.group().islower()] += 1
+    for low, mks in mixed.items():
+        capitalised = written[low, True]
+        if capitalised >= 2 and 4 * capitalised >= 3 * (capitalised + written[low, False]):
+            mks = [*mks, low]
+        for other in mks[1:]:
+            state.sets.union(mks[0], other)
+
+
+_WORD_RUN = re.compile(r"(?<![\w-])[^\W\d_]\w*(?![\w-])")
+
+
 def _odd_case(part: str) -> bool:
     """A dictionary word written with a capital inside, not in capitals alone: "dIalogue",
     "ReasonIng", "CONFidence"; not "Dialogue", "DIALOGUE", "mAP" (capitals at its end)."""
@@ -848,6 +885,8 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
         apart = 0  # definitions by meanings other than the dominant one
         for lmk, v in zip(others, vecs[1:]):
             dominant = surface[state.dominant[smk]]
+            if R.act_and_thing(surface[lmk], dominant):
+                continue  # its own concept, but no other meaning: LM is the language model's
             if (
                 float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY
                 and not R.other_prefix(surface[lmk], dominant)
@@ -1336,6 +1375,7 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
         ),
         phrases={tuple(s.lower().split()) for root in state.keep for s in _title_case_surfaces(state, root)},
     )
+    root_of: dict[str, str] = {}  # concept key -> its group
     for root in sorted(state.keep):  # in a fixed order: two groups with one display key get the same keys in every run
         mks = state.groups[root]
         counts: Counter = Counter()
@@ -1386,8 +1426,12 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
         name_key = T.phrase_key(concept_name.split())
         state.name_key[root] = name_key
         ckey = " ".join(w.lower() for w in name_key)
+        if ckey in state.concepts and state.concepts[ckey].name == concept_name:
+            _fold(state, root_of[ckey], root, aliases.values())  # one name, one concept
+            continue
         if ckey in state.concepts:  # two groups normalising to one display key: keep them apart
             ckey = f"{ckey} ({root})"
+        root_of[ckey] = root
         state.key_of[root] = ckey
         alias_list = sorted(aliases.values(), key=str.lower)
         state.concepts[ckey] = Concept(
@@ -1407,6 +1451,25 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
     _kinds_from_family(state)
 
 
+def _fold(state: LinkState, into: str, root: str, aliases: Iterable[str]) -> None:
+    """Group ``root``, named as group ``into``'s concept is, becomes part of that concept: its
+    forms, its papers, its aliases. The 1,000 first scale abstracts had two concepts both shown
+    "energy-based model" (4 and 2 papers): one of the papers' "energy-based" and one of
+    "energy-based model" with its acronym EBM."""
+    concept = state.concepts[state.key_of[into]]
+    state.key_of[root] = concept.key
+    state.keep.discard(root)
+    state.forms[into] = state.forms[into] | state.forms.get(root, set())
+    for h in state.hits:
+        if root in h:
+            found = h.pop(root)
+            h.setdefault(into, found)
+    state.paper_count[into] = sum(1 for h in state.hits if into in h)
+    concept.paper_count = state.paper_count[into]
+    known = {concept.name.lower(), *(a.lower() for a in concept.aliases)}
+    concept.aliases = sorted([*concept.aliases, *(a for a in aliases if a.lower() not in known)], key=str.lower)
+
+
 #: Parts a name's variant adds to the name (after a hyphen or a space): a version, a size, a
 #: flavour. "GPT-4o-mini" is a GPT-4o, "LLaMA-3-8B-Instruct" a LLaMA-3, "ResNet-50" a ResNet.
 _VARIANT_PART = re.compile(
@@ -1422,22 +1485,38 @@ def _kinds_from_family(state: LinkState) -> None:
     """A name of no kind that is another concept's name with variant parts added
     (:data:`_VARIANT_PART`) takes that concept's kind; with a parameter count among them, it is
     a model whatever its family. COLING 2025's "GPT-4o-mini", "GPT-3.5-turbo" (GPT-3.5 is a
-    model) and "LLaMA-3-8B" had been terms."""
-    kind_of = {state.concepts[state.key_of[r]].name.lower(): state.concepts[state.key_of[r]].kind for r in state.keep}
+    model) and "LLaMA-3-8B" had been terms. And a family of no kind with a member sized in
+    parameters is a model: COLING 2025's "Llama" (36 papers) beside "LLaMA-3-8B"."""
+    by_name = {state.concepts[state.key_of[r]].name.lower(): state.concepts[state.key_of[r]] for r in state.keep}
+    kind_of = {name: c.kind for name, c in by_name.items()}
+    sized: set[str] = set()  # families with a member sized in parameters
     for r in sorted(state.keep):
         concept = state.concepts[state.key_of[r]]
-        parts = re.split(r"[-\s]", concept.name)
-        if concept.kind != "term" or len(parts) < 2 or not any(L.is_name(p) for p in parts if p):
-            continue
-        for cut in range(len(parts) - 1, 0, -1):
-            added = parts[cut:]
-            if not all(_VARIANT_PART.fullmatch(p) for p in added):
-                break
-            base = concept.name[: len(concept.name) - len(" ".join(added))].rstrip("- ").lower()
+        for base, added in _families(concept.name):
             family = kind_of.get(base, "term")
-            if family != "term" or any(_PARAMETERS_PART.fullmatch(p) for p in added):
+            has_size = any(_PARAMETERS_PART.fullmatch(p) for p in added)
+            if has_size:
+                sized.add(base)
+            if concept.kind == "term" and (family != "term" or has_size):  # the nearest family's kind
                 concept.kind = family if family != "term" else "model"
-                break
+    for base in sorted(sized):
+        if base in by_name and by_name[base].kind == "term":
+            by_name[base].kind = "model"
+
+
+def _families(name: str) -> list[tuple[str, list[str]]]:
+    """(family, the variant parts added to it) for each family a name can belong to, the
+    nearest first: "LLaMA-3-8B" -> ("llama-3", ["8B"]), ("llama", ["3", "8B"])."""
+    parts = re.split(r"[-\s]", name)
+    if len(parts) < 2 or not any(L.is_name(p) for p in parts if p):
+        return []
+    out = []
+    for cut in range(len(parts) - 1, 0, -1):
+        added = parts[cut:]
+        if not all(_VARIANT_PART.fullmatch(p) for p in added):
+            break
+        out.append((name[: len(name) - len(" ".join(added))].rstrip("- ").lower(), added))
+    return out
 
 
 #: A concept of no kind takes the kind of the concepts listed beside it when at least this

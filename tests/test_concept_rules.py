@@ -1050,6 +1050,23 @@ def test_long_forms_one_modifier_apart_are_other_meanings(a, b, apart):
     assert R.one_word_apart(a, b) is apart
 
 
+@pytest.mark.parametrize(
+    ("a", "b", "two"),
+    [
+        ("language model", "language modeling", True),  # ACL 2022: LM
+        ("masked language modelling", "masked language models", True),
+        ("dependency parsing", "dependency parser", False),  # forms of one idea, or the embeddings' to judge
+        ("temporal difference", "temporal differencing", False),  # dev: TD
+        ("deep Q-network", "deep Q-learning", False),  # no forms of one word
+        ("Generative Adversarial Nets", "generative adversarial networks", False),
+        ("language model", "language modeling task", False),  # not the same words
+        ("speech modeling", "language model", False),
+    ],
+)
+def test_an_act_and_its_doer_are_two_concepts(a, b, two):
+    assert R.act_and_thing(a, b) is two
+
+
 def test_a_name_with_score_after_it_is_the_name():
     """10k scale abstracts: "F1-score" (80 papers) stood beside F1 (157). A score, metric or
     measure after a name is the name; after an ordinary word it is a thing of its own."""

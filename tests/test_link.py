@@ -327,6 +327,29 @@ def test_an_eponym_acronym_without_a_dominant_head_or_of_words_stays_itself(fake
     assert state.sets[mk("AC")] != state.sets[mk("AC loss")] and not state.named_with
 
 
+def test_an_acronyms_act_and_thing_are_two_concepts_of_one_meaning(monkeypatch, fake):
+    """ACL 2022: "language modeling" (a task, LM twice) had joined "language model" (LM six
+    times) through the acronym, MiniLM putting them 0.7+ apart; it is a task of its own (35
+    papers) and LM stays the model's, no ambiguous acronym however often the act defines it."""
+    import graphkit.link as K
+
+    close = lambda texts: np.ones((len(texts), DIM), dtype=np.float32) / np.sqrt(DIM)  # noqa: E731
+    monkeypatch.setattr(fake, "embed", lambda texts, progress=None: close(list(texts)))
+    state = LinkState()
+    K.acronyms(
+        state,
+        [defs(("LM", "language model"))] * 3 + [defs(("LM", "language modeling"))] * 2,
+        PhraseVectors(fake, dim=DIM),
+    )
+    assert state.sets[mk("LM")] == state.sets[mk("language model")] != state.sets[mk("language modeling")]
+    assert not state.ambiguous
+    state = LinkState()  # another head that is no form of the word is for the embeddings to judge
+    K.acronyms(
+        state, [defs(("DQN", "deep Q-network"))] * 3 + [defs(("DQN", "deep Q-learning"))], PhraseVectors(fake, dim=DIM)
+    )
+    assert state.sets[mk("DQN")] == state.sets[mk("deep Q-network")] == state.sets[mk("deep Q-learning")]
+
+
 def test_long_forms_one_modifier_apart_are_two_meanings_of_the_acronym(monkeypatch, fake):
     """10k scale: "contextual MDP" was an alias of the constrained Markov decision process, both
     CMDP, their long forms 0.7+ apart in MiniLM."""
@@ -1172,6 +1195,71 @@ def test_a_names_variant_takes_its_familys_kind_and_a_sized_name_is_a_model():
     state = linked_state(texts, [cands("GPT-3.5", "GPT-3.5-turbo", "LLaMA-3-8B", "ACME-2-base")] * 3)
     kinds = {c.name: c.kind for c in state.concepts.values()}
     assert kinds == {"GPT-3.5": "model", "GPT-3.5-turbo": "model", "LLaMA-3-8B": "model", "ACME-2-base": "term"}
+
+
+def test_a_family_with_a_member_sized_in_parameters_is_a_model():
+    """COLING 2025's "Llama" (36 papers) was a term beside "LLaMA-3-8B"; "ZorBo" beside
+    "ZorBo-2-base" is sized in nothing and stays what it was."""
+    texts = ["We tune LLaMA and LLaMA-3-8B on ZorBo and ZorBo-2-base, then stop."] * 3
+    state = linked_state(texts, [cands("LLaMA", "LLaMA-3-8B", "ZorBo", "ZorBo-2-base")] * 3)
+    kinds = {c.name: c.kind for c in state.concepts.values()}
+    assert kinds == {"LLaMA": "model", "LLaMA-3-8B": "model", "ZorBo": "term", "ZorBo-2-base": "term"}
+
+
+def test_one_names_capitalisations_are_one_concept():
+    """COLING 2025 had "Llama" (33 papers) and "LLaMA" (3) as two concepts, its papers writing
+    LLaMA, LLaMa, LLama and Llama. Capitals alone stay apart from a mixed case (METEOR the
+    metric, MeTeoR), and a word the papers write in lower case never meets its name (map, mAP)."""
+    from graphkit.link import join_name_spellings, join_odd_case
+
+    texts = [
+        "We tune Llama on code. Our Llama wins.",
+        "We tune LLaMA and LLaMa here, with LLama too.",
+        "We report METEOR and mAP; MeTeoR differs. A map of the map.",
+        "Llama is strong. The map is drawn on a road map by Llama.",
+    ]
+    state = pooled(
+        cands("LLaMA", "LLaMa"), cands("LLama", "Llama"), cands("METEOR", "MeTeoR"), cands("mAP", "map"), cands("map")
+    )
+    join_odd_case(state)
+    join_name_spellings(state, texts)
+    assert state.sets[mk("LLaMA")] == state.sets[mk("LLaMa")] == state.sets[mk("LLama")] == state.sets[mk("Llama")]
+    assert state.sets[mk("METEOR")] != state.sets[mk("MeTeoR")]
+    assert state.sets[mk("mAP")] != state.sets[mk("map")]
+
+    # the word written in lower case inside sentences (or only where a sentence starts) stays apart
+    state = pooled(cands("LLaMA"), cands("llama"), cands("Llama"))
+    join_name_spellings(state, ["Llama wool is warm.", "A llama and a llama graze.", "Llama herds. Llama."])
+    assert state.sets[mk("LLaMA")] != state.sets[mk("llama")]
+
+
+def test_two_groups_named_alike_are_one_concept():
+    """The first 1,000 scale abstracts had two concepts shown "energy-based model" (4 and 2
+    papers): the papers' "energy-based" made one ("energy model", named as the papers write it)
+    and "energy-based model" with its acronym EBM the other."""
+    texts = [
+        "We train an energy-based model (EBM) on images.",
+        "Energy-based models learn densities.",
+        "An energy model: energy-based priors.",
+        "Energy model for images, energy-based sampling.",
+        "An energy model with energy-based training.",
+    ]
+    state = linked_state(
+        texts,
+        [
+            cands("energy-based model", "EBM"),
+            cands("EBM"),
+            cands("energy model"),
+            cands("Energy model"),
+            cands("energy model"),
+        ],
+        [defs(("EBM", "energy-based model")), [], [], [], []],
+    )
+    ((key, concept),) = state.concepts.items()
+    assert concept.name == "energy-based model" and concept.paper_count == 5
+    assert set(concept.aliases) == {"EBM", "energy model"}
+    assert {state.key_of[r] for r in state.keep} == {key}
+    assert sum(1 for h in state.hits for r in h if state.key_of[r] == key) == 5  # one mention a paper
 
 
 def test_np_hard_is_no_mention_of_np():
