@@ -1262,6 +1262,36 @@ def test_two_groups_named_alike_are_one_concept():
     assert sum(1 for h in state.hits for r in h if state.key_of[r] == key) == 5  # one mention a paper
 
 
+def test_a_names_rare_kind_alias_or_list_mates_do_not_outvote_its_use():
+    """ECCV 2022's "RGB" (78 papers) was a dataset: 3 papers wrote "RGB datasets" and 3 uses
+    listed it beside datasets, while its papers wrote "RGB image" 32 times. ImageNet, written
+    "ImageNet dataset" by 9 papers and "ImageNet classification" 6 times, and a name the papers
+    mostly list beside datasets (SVHN) keep the kind."""
+    from collections import Counter
+
+    from graphkit.link import _kind_aliases, _kinds_from_lists
+    from graphkit.model import Concept
+
+    state = LinkState()
+    state.next_words["rgb"] = Counter({"image": 32, "d": 16, "video": 5, "for": 4})
+    state.form_papers[("rgb", ("RGB", "dataset"))] = 3
+    assert _kind_aliases(state, "rgb", "RGB", ["RGB dataset", "RGB camera"]) == ["RGB camera"]
+    state.next_words["in"] = Counter({"classification": 6, "dataset": 10})
+    state.form_papers[("in", ("ImageNet", "dataset"))] = 9
+    assert _kind_aliases(state, "in", "ImageNet", ["ImageNet dataset"]) == ["ImageNet dataset"]
+
+    for n in ("RGB", "SVHN", "MNIST"):
+        state.keep.add(n)
+        state.key_of[n] = n
+        state.concepts[n] = Concept(key=n, name=n, kind="dataset" if n == "MNIST" else "term")
+    state.next_words["RGB"] = Counter({"image": 32, "d": 16})
+    state.next_words["SVHN"] = Counter({"and": 2, "dataset": 1})
+    state.mates["RGB"] = Counter({"MNIST": 3})
+    state.mates["SVHN"] = Counter({"MNIST": 3})
+    _kinds_from_lists(state)
+    assert state.concepts["RGB"].kind == "term" and state.concepts["SVHN"].kind == "dataset"
+
+
 def test_np_hard_is_no_mention_of_np():
     """10k scale abstracts: "NP" matched in every "NP-hard" (93 papers, named Neyman-Pearson)."""
     texts = ["MAP inference is NP-hard in general.", "The NP lemma gives the test.", "NP tests again."]
