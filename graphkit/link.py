@@ -706,17 +706,24 @@ def join_odd_case(state: LinkState) -> None:
     "LEgal eVENt detection"), is the word when other papers write it in lower case: ACL
     2021-22 had 13 such one-paper concepts beside "dialogue" (99 papers), "event", "label",
     robotics "pErceptioN", "TransformEr", "SpRinG". A form more papers write so is a name
-    ("GloVe"), and one in capitals stays apart from the word (REINFORCE, MAP)."""
-    for mk in list(state.surfaces):
-        surfaces = state.surfaces[mk]
-        if sum(surfaces.values()) != 1:
+    ("GloVe"), and one in capitals stays apart from the word (REINFORCE, MAP). One paper may
+    write it more than once (title and abstract): ECCV 2022's "transFormer" (3 times),
+    "detectIon", "SampLing" had stayed apart."""
+    odd: dict[str, str] = {}  # mk -> the word's mk
+    for mk, surfaces in state.surfaces.items():
+        if len(surfaces) != 1:
             continue
         (surface,) = surfaces
-        words = surface.split()
-        if not any(_odd_case(p) for w in words for p in w.split("-")):
+        if not any(_odd_case(p) for w in surface.split() for p in w.split("-")):
             continue
         lower = R.group_key(T.phrase_key(surface.lower().split()))
         if lower != mk and lower in state.surfaces:
+            odd[mk] = lower
+    papers: Counter = Counter()
+    for chosen in state.chosen if odd else ():
+        papers.update(mk for mk in chosen if mk in odd)
+    for mk, lower in odd.items():
+        if papers[mk] <= 1:
             state.sets.union(mk, lower)
             state.odd_case.add(mk)  # an alias, never the name
 
@@ -759,11 +766,13 @@ _WORD_RUN = re.compile(r"(?<![\w-])[^\W\d_]\w*(?![\w-])")
 
 def _odd_case(part: str) -> bool:
     """A dictionary word written with a capital inside, not in capitals alone: "dIalogue",
-    "ReasonIng", "CONFidence"; not "Dialogue", "DIALOGUE", "mAP" (capitals at its end)."""
+    "ReasonIng", "CONFidence", and a long one with a capital at its end ("KnowledgE",
+    "sUpervisioN"); not "Dialogue", "DIALOGUE", "mAP", "FiLM" (capitals at the end of a short
+    word)."""
     return (
         any(c.isupper() for c in part[1:])
         and any(c.islower() for c in part)
-        and part[-1].islower()
+        and (part[-1].islower() or len(part) >= 6)
         and bool(L.readings(part.lower()))
     )
 

@@ -994,6 +994,23 @@ def test_one_papers_word_with_capitals_spelling_an_acronym_is_the_word():
     assert state.sets[mk("mAP")] != state.sets[mk("map")]
 
 
+def test_one_papers_odd_case_written_twice_or_ending_in_a_capital_is_the_word():
+    """ECCV 2022 kept "transFormer" (one paper, 3 times), "detectIon", "KnowledgE" and
+    "sUpervisioN" beside "transformer" (109 papers), "detection", "knowledge", "supervision".
+    A short word's capitals at its end are a name's (FiLM, mAP)."""
+    from graphkit.link import join_odd_case
+
+    state = pooled(
+        cands("transFormer", "efficient transFormer", "KnowledgE"),
+        cands("transformer", "knowledge", "film", "FiLM"),
+        cands("transformer", "knowledge", "film"),
+    )
+    join_odd_case(state)
+    assert state.sets[mk("transFormer")] == state.sets[mk("transformer")]
+    assert state.sets[mk("KnowledgE")] == state.sets[mk("knowledge")]
+    assert state.sets[mk("FiLM")] != state.sets[mk("film")]
+
+
 def test_one_papers_odd_case_never_sets_the_bar_of_the_word():
     """The 79,345 scale abstracts: one paper's method "FoCus" joined the word "focus" and, tied
     with the word's one surface, was read as a name, which needs no closeness: "focus" linked
