@@ -1834,16 +1834,17 @@ def _alias_keys(name_key: tuple[str, ...], name: str, aliases: list[str]) -> lis
     architecture") may be a model of the thing named, not the thing a model: its papers' "pose
     model" made ECCV 2022's "pose" (109 papers) a model, as "camera", "mesh", "prior",
     "interaction" and "point cloud" were; what follows the name is weighed against its other
-    uses by :func:`graphkit.concepts_rules.kind_from_context` instead. "dropout method",
+    uses by :func:`graphkit.concepts_rules.kind_from_context` instead (however the name is
+    hyphenated: COLING 2025's "pretraining" was a model for "pre-training model"). "dropout method",
     "boosting algorithm" do say a method, and a doer's "classifier model", "tracker model" a model."""
     keys = [T.phrase_key(a.split()) for a in aliases]
     if not name.islower() or name_key[-1].endswith(("er", "or")):
         return keys
-    n, lower = len(name_key), tuple(w.lower() for w in name_key)
+    joined = "".join(w.lower() for w in name_key)  # "pre-training model" is "pretraining" and a head
     return [
         k
         for k in keys
-        if not (len(k) == n + 1 and tuple(w.lower() for w in k[:n]) == lower and k[-1].lower() in _KIND_HEADS["model"])
+        if not (len(k) >= 2 and "".join(w.lower() for w in k[:-1]) == joined and k[-1].lower() in _KIND_HEADS["model"])
     ]
 
 

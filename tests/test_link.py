@@ -1741,6 +1741,14 @@ def test_a_phrase_the_papers_always_write_in_title_case_is_named_as_written():
     assert concept(vlm + hyphen, "Vision Language Models", "vision-language models") == ["vision language model"]
 
 
+def test_a_model_of_a_thing_is_no_model_however_the_thing_is_hyphenated():
+    """COLING 2025's "pretraining" (27 papers) was a model for its alias "pre-training model"."""
+    from graphkit.link import _alias_keys
+
+    keys = _alias_keys(("pretraining",), "pretraining", ["pre-training", "pre-training model", "pre-training method"])
+    assert keys == [("pre", "training"), ("pre", "training", "method")]
+
+
 def test_a_model_of_a_thing_does_not_make_the_thing_a_model(fake):
     """ECCV 2022: its papers' "pose model" made "pose" (109 papers) a model, as "camera model"
     did "camera"; a doer's "X model" ("classifier model") still makes it a model. (Words that
