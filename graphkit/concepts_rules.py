@@ -406,6 +406,13 @@ _NOT_FIRST = frozenset("based driven guided aware free level style wise specific
     "previous",
     "art",  # the tail of "state-of-the-art X" the chunker cut: "art reinforcement learning algorithm"
     "real-world",
+    # a thing's role in the paper, not a name of it: the MCDA exports' "predefined ordered
+    # category" (7 papers) beside "ordered category", IROS 2019's "desired motion",
+    # COLING's "underlying vision-and-language navigation"
+    "predefined",
+    "pre-defined",
+    "desired",
+    "underlying",
 }
 
 

@@ -266,6 +266,10 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("neural approach", "adjective"),
         ("state-of-the-art reinforcement learning algorithm", "scaffold"),
         ("based reinforcement learning", "scaffold"),
+        ("predefined ordered categories", "scaffold"),  # the MCDA exports: 7 papers
+        ("pre-defined class", "scaffold"),
+        ("desired motion", "scaffold"),  # IROS 2019
+        ("underlying graph", "scaffold"),
         # hubs of the 79,345 scale abstracts in --fast: words that start phrases but name nothing alone
         ("ones", "not alone"),
         ("betters", "not alone"),
