@@ -225,7 +225,10 @@ def word_key(part: str) -> str:
         m = _ACRO_PLURAL.match(part)
         name = m.group(1) if m else part
         low = name.lower()
-        if low.endswith("s") and not _own_capital_s(name):
+        # A plural's small "s" goes ("ConvNets"); a capital S stays: "CoCoS" is not COCO, and in
+        # capitals alone IRLS (least squares) is not IRL, PACS not PAC, MCTS not MCT. Whether
+        # "CNNS" is CNNs is the corpus's question (:func:`graphkit.link.join_capital_plurals`).
+        if name.endswith("s"):
             low = singular(low)
         # A name that is no English word in any case is one name however it is capitalised
         # ("ConvNets" = "convnet", "SQuAD" = "SQUAD", "ImageNet" = "Imagenet"); one that is a

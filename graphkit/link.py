@@ -384,6 +384,7 @@ def link(
     join_name_parts(state, ex.joins if ex.joins is not None else T.name_joins(T.name_counts(ex.texts)))
     join_spelled_out(state)
     join_odd_case(state)
+    join_capital_plurals(state, ex.texts)
     join_name_spellings(state, ex.texts)
     join_eponym_heads(state)
     apply_thesaurus(state, thesaurus)
@@ -726,6 +727,47 @@ def join_odd_case(state: LinkState) -> None:
         if papers[mk] <= 1:
             state.sets.union(mk, lower)
             state.odd_case.add(mk)  # an alias, never the name
+
+
+_CAPITAL_PLURAL = re.compile(r"[A-Z][A-Z0-9]{2,}S")
+
+
+def join_capital_plurals(state: LinkState, texts: Sequence[str]) -> None:
+    """A name in capitals ending in S is the plural of the name without it only when the corpus
+    writes that plural with a small "s" at least as often: "CNNS" joins CNN beside "CNNs", and
+    "FLOPS" FLOPs; but IRLS (iteratively reweighted least squares) is not IRL, nor MIPS
+    (maximum inner product search) MIP, PACS (a dataset) PAC, MCTS MCT, RKHS "RKH", and "NLOS"
+    is "NLoS". The first 30,000 scale abstracts write 538 such names, 230 of them beside the name
+    without the S and 24 beside a small-s plural as often; in the 537 of all 79,345 naming IRLS,
+    PACS, MIPS, MCTS, FLOPS, IRL, PAC or MIP, keys that dropped the S had made IRLS an alias of
+    IRL, PACS of PAC, ABCS (approval-based committee scoring) of ABC. One the papers define in brackets,
+    "neural subtask graph solver (NSGS)", is its own name, however often "NSGs" (network security
+    games) is written."""
+    places: dict[str, list[tuple[str, str]]] = defaultdict(list)  # stem -> (mk, surface) writing stem + "S"
+    for mk, surfaces in state.surfaces.items():
+        for surface in surfaces:
+            for part in re.split(r"[\s-]+", surface):
+                if _CAPITAL_PLURAL.fullmatch(part):
+                    places[part[:-1]].append((mk, surface))
+    if not places:
+        return
+    alternatives = "|".join(map(re.escape, sorted(places, key=len, reverse=True)))
+    pattern = re.compile(rf"(\(?)(?<![\w-])({alternatives})([sS])(?![\w-])(\)?)")
+    written: Counter = Counter()  # (stem, "s", "S" or "(S)") -> occurrences
+    for t in texts:
+        for m in pattern.finditer(t):
+            written[m.group(2), m.group(3)] += 1
+            if m.group(3) == "S" and m.group(1) and m.group(4):
+                written[m.group(2), "(S)"] += 1
+    for stem, at in places.items():
+        # "(NSGS)" names its own long form ("neural subtask graph solver") beside "NSGs"
+        if written[stem, "s"] == 0 or written[stem, "s"] < written[stem, "S"] or written[stem, "(S)"]:
+            continue
+        plural = re.compile(rf"(?<![\w]){re.escape(stem)}S(?!\w)")
+        for mk, surface in at:
+            target = _mk(plural.sub(stem + "s", surface))
+            if target != mk and target in state.surfaces:
+                state.sets.union(mk, target)
 
 
 def join_name_spellings(state: LinkState, texts: Sequence[str]) -> None:

@@ -1765,3 +1765,37 @@ def test_a_model_of_a_thing_does_not_make_the_thing_a_model(fake):
     assert "modality model" in concepts["modality"].aliases and "moderator model" in concepts["moderator"].aliases
     assert concepts["modality"].kind == "term"
     assert concepts["moderator"].kind == "model" and concepts["dropout"].kind == "method"
+
+
+def test_a_name_in_capitals_ending_in_s_is_a_plural_only_where_the_corpus_says_so():
+    """The scale abstracts' IRLS (iteratively reweighted least squares) had merged with IRL
+    (inverse reinforcement learning), PACS (a dataset) with PAC, MIPS with MIP: their keys
+    dropped the S. "CNNS" is CNNs when the papers write "CNNs" at least as often."""
+    from graphkit.link import join_capital_plurals
+
+    texts = [
+        "We solve it with IRLS, unlike IRL. Both CNNs and CNNS appear; CNNs win.",
+        "PACS is a dataset; PAC learning is not. IRLS again.",
+        "Deep CNNS and NLOS imaging, with NLoS light.",
+    ]
+    state = pooled(
+        cands("IRLS", "IRL", "CNNs", "CNNS"),
+        cands("PACS", "PAC learning", "PAC"),
+        cands("deep CNNS", "NLOS imaging"),
+        cands("deep CNNs", "NLoS"),
+    )
+    assert state.sets[mk("CNNS")] != state.sets[mk("CNNs")]  # the keys alone keep them apart
+    join_capital_plurals(state, texts)
+    assert state.sets[mk("CNNS")] == state.sets[mk("CNNs")] == state.sets[mk("CNN")]
+    assert state.sets[mk("deep CNNS")] == state.sets[mk("deep CNNs")]
+    assert state.sets[mk("IRLS")] != state.sets[mk("IRL")]
+    assert state.sets[mk("PACS")] != state.sets[mk("PAC")]
+    assert mk("NLOS imaging") == mk("NLoS imaging")  # one key: NLoS's S is its own, and so is NLOS's
+    state = pooled(cands("CNNS"), cands("CNN"))  # written in capitals more often than not: apart
+    join_capital_plurals(state, ["CNNS CNNS CNNs CNN"])
+    assert state.sets[mk("CNNS")] != state.sets[mk("CNN")]
+    # defined in brackets, the S is the name's own (scale: "neural subtask graph solver (NSGS)"
+    # beside "Network Security Games (NSGs)", written NSGs more often)
+    state = pooled(cands("NSGS", "NSG"), cands("NSG"))
+    join_capital_plurals(state, ["a neural subtask graph solver (NSGS); NSGs NSGs NSGs and NSGS"])
+    assert state.sets[mk("NSGS")] != state.sets[mk("NSG")]
