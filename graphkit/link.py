@@ -346,6 +346,7 @@ class LinkState:
     adverbed: Counter = field(default_factory=Counter)  # group -> those right after "differentially", ...
     modifying: Counter = field(default_factory=Counter)  # group -> those right before a content word
     headed: Counter = field(default_factory=Counter)  # group -> those right before a generic head
+    plural: Counter = field(default_factory=Counter)  # group -> those written as a plural ("humanoids")
     verbal: Counter = field(default_factory=Counter)  # group -> those (not in -ing) right before "the", "a", ...
     phrase_uses: Counter = field(default_factory=Counter)  # group -> occurrences of its forms of 2+ words
     attached: Counter = field(default_factory=Counter)  # group -> one-word uses written onto another name
@@ -415,7 +416,7 @@ def _keep_only_the_concepts(state: LinkState) -> None:
     state.paper_count = Counter({r: n for r, n in state.paper_count.items() if r in keep})
     for name in (
         "surfaces keys_of artefacts best_rank long_forms expansions local dominant ambiguous groups"
-        " acronym_forms form_papers next_words built_on mates single graded adverbed modifying headed verbal named_with"
+        " acronym_forms form_papers next_words built_on mates single graded adverbed modifying headed plural verbal named_with"
         " gerunds gerund_heads phrase_uses phrase_verbal phrase_object derived attached based based_headed verb_forms"
         " odd_case"
     ).split():
@@ -1094,6 +1095,8 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
             # ("score-based" is about score, as "diffusion-based" is about diffusion: not counted)
             if len(f) == 1 or (f[-1] != "based" and end not in inner and all(q in inner for q in range(pos + 1, end))):
                 state.single[root] += 1
+                if len(f) == 1 and raw[pos][-1:] in "sS" and raw[pos].lower() != f[0]:
+                    state.plural[root] += 1  # "humanoids": a noun, whatever else it modifies
                 if len(f) == 1 and _attached_to_a_name(raw, pos):
                     state.attached[root] += 1  # "MS" of "MS COCO", "SemAlign-MS"
                 prev = seq[pos - 1] if pos else None
@@ -1388,7 +1391,21 @@ def _modifier(state: LinkState, root: str) -> bool:
     modifies a word in 301 of its 333 other uses)."""
     uses = state.single[root] - state.headed[root]
     shaped = any(R.compound_adjective(s) for mk in state.groups.get(root, ()) for s in state.surfaces[mk])
-    return R.used_as_modifier(state.modifying[root], uses, shaped) or _prefixed(state, root)
+    return R.used_as_modifier(state.modifying[root], uses, shaped) or _prefixed(state, root) or _adjective(state, root)
+
+
+def _adjective(state: LinkState, root: str) -> bool:
+    """Is the group a word the dictionary reads as an adjective too, that the papers use as a
+    modifier and never as a plural noun (:data:`~graphkit.concepts_rules.ADJECTIVE_PLURAL_USE`:
+    "tactile", "hybrid", "manual", not "humanoid")? It is then no concept alone, and named
+    with its generic head when it has one ("multilingual model")."""
+    uses = state.single[root] - state.headed[root]
+    return (
+        uses >= R.MODIFIER_MIN_USES
+        and state.modifying[root] >= R.MODIFIER_HYPHEN_USE * uses
+        and state.plural[root] < R.ADJECTIVE_PLURAL_USE * state.single[root]
+        and any(R.adjective_too(s) for mk in state.groups.get(root, ()) for s in state.surfaces[mk])
+    )
 
 
 def _prefixed(state: LinkState, root: str) -> bool:
@@ -1439,11 +1456,15 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
                 first = min(with_head, key=lambda s: _name_order(state, root, s, counts[s]))  # "KL divergence"
             # "Bayesian", "Gaussian": adjectives of names, whatever the dictionary says; but "black
             # box" (18 dev papers, "black-box attacks") names a thing: a box
-            modifier = R.prefix_adjective(first) or (
-                _modifier(state, root)
-                and (
-                    _capitalised(first, counts)
-                    or not any("NOUN" in L.readings(w.lower()) for w in first.split()[-1].split("-"))
+            modifier = (
+                R.prefix_adjective(first)
+                or _adjective(state, root)
+                or (
+                    _modifier(state, root)
+                    and (
+                        _capitalised(first, counts)
+                        or not any("NOUN" in L.readings(w.lower()) for w in first.split()[-1].split("-"))
+                    )
                 )
             )
             surface = _headed(state, root, first, counts, always=modifier)
