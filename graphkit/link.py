@@ -1423,7 +1423,10 @@ def _headed_forms(state: LinkState, root: str) -> bool:
     """Does the group have a form with a generic head in several papers ("recurrent models",
     "contrastive methods")? Then the thing is named with the head, and the modifier rule leaves it."""
     return any(
-        len(f) > 1 and L.word_key(f[-1]) in T.GENERIC_HEADS and state.form_papers.get((root, f), 0) >= HEADED_MIN_PAPERS
+        len(f) > 1
+        and f[-1] != "based"  # "tactile-based" (7 papers of a 10k scale slice) still modifies
+        and L.word_key(f[-1]) in T.GENERIC_HEADS
+        and state.form_papers.get((root, f), 0) >= HEADED_MIN_PAPERS
         for f in state.forms[root]
     )
 
