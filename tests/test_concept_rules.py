@@ -224,7 +224,7 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("SOTA", "scaffold"),
         ("based model", "scaffold"),
         ("based", "scaffold"),
-        ("special cases", "scaffold"),  # 10k scale --fast: 70 papers, the static vectors far from the seeds
+        ("special cases", "scaffold"),  # 10k scale --fast: 70 papers, 0.24 (static) and 0.31 (MiniLM) from the seeds
         ("theoretical findings", "scaffold"),
         ("public datasets", "scaffold"),
         ("shortcomings", "scaffold"),
