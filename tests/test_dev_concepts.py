@@ -131,3 +131,14 @@ def test_listed_names_take_their_list_mates_kind(dev):
     kinds = {c["name"]: c["kind"] for c in concepts(g)}
     assert kinds["MNIST"] == kinds["CIFAR-10"] == kinds["ImageNet"] == "dataset"
     assert kinds["AlexNet"] == kinds["VGG"] == "model"
+
+
+def test_kinds_weigh_the_papers_behind_each_alias(dev):
+    """ "language modeling" (38 papers) had been a model for one paper's "LM-architecture"
+    beside three of "language modeling task"; "latent variable" a term though 27 papers write
+    "latent variable model"."""
+    g, _, _ = dev
+    kinds = {c["name"]: c["kind"] for c in concepts(g)}
+    assert kinds["language modeling"] == "task"
+    assert kinds["latent variable"] == "model"
+    assert kinds["language model"] == "model" and kinds["reinforcement learning"] == "method"

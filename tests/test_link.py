@@ -1809,6 +1809,26 @@ def test_a_name_most_papers_write_before_model_is_a_model(fake):
     assert _modality_concepts(fake, task)["modality"].kind != "model"
 
 
+def test_a_concepts_aliases_give_its_kind_by_the_papers_that_write_them():
+    """Dev: "language modeling" (38 papers) had been a model for one paper's "LM-architecture"
+    beside three of "language modeling task"; the first 10,000 scale abstracts' "PCA" a model
+    for one "PCA model" beside "PCA algorithm" and "PCA method". "X task" alone says nothing,
+    nor does "X problem" ever ("Lasso problem", "MAP problem" are methods' problems)."""
+    from graphkit.link import _alias_kind
+
+    state = LinkState()
+    lm = ("language", "modeling")
+    state.form_papers.update({("r", (*lm, "task")): 3, ("r", ("LM", "architecture")): 1})
+    assert _alias_kind(state, "r", [(*lm, "task"), ("LM", "architecture")]) == "task"
+    assert _alias_kind(state, "r", [(*lm, "task")]) is None
+    state.form_papers.update({("p", ("PCA", "algorithm")): 2, ("p", ("PCA", "method")): 2, ("p", ("PCA", "model")): 1})
+    assert _alias_kind(state, "p", [("PCA", "algorithm"), ("PCA", "method"), ("PCA", "model")]) == "method"
+    state.form_papers.update({("l", ("Lasso", "problem")): 5, ("l", ("Lasso", "approach")): 1})
+    assert _alias_kind(state, "l", [("Lasso", "problem"), ("Lasso", "approach")]) == "method"
+    # a tie goes to the kind tried first (model before method), as one alias of each did before
+    assert _alias_kind(state, "x", [("FiD", "approach"), ("FiD", "model")]) == "model"
+
+
 def _modality_concepts(fake, texts):
     papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
     picks = cands("modality", "modality model", "moderator", "moderator model", "dropout", "dropout method")
