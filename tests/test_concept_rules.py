@@ -504,6 +504,20 @@ def test_display_name_is_the_most_frequent_written_form_with_its_case():
     assert R.display_name(Counter({"nuScenes": 3})) == "nuScenes"  # never written without it
 
 
+def test_a_tie_goes_to_the_form_written_as_words():
+    """10k scale abstracts: "blackbox" (116 papers) beat "black box", "SwinTransformer" "Swin
+    Transformer", "top-1accuracy" "top-1 accuracy", "cooccurrence" "co-occurrence" on ties,
+    as the shorter form; a hyphen inside a word written together ("sub-set") is no word's."""
+    assert R.display_name(Counter({"blackbox": 2, "black box": 2})) == "black box"
+    assert R.display_name(Counter({"SwinTransformer": 2, "Swin Transformer": 2})) == "Swin Transformer"
+    assert R.display_name(Counter({"cooccurrence": 1, "co-occurrence": 1})) == "co-occurrence"
+    assert R.display_name(Counter({"UNet": 3, "U-Net": 3})) == "U-Net"
+    assert R.display_name(Counter({"selected sub-set": 1, "selected subset": 1})) == "selected subset"
+    assert R.display_name(Counter({"multi-criteria method": 1, "multicriteria method": 1})) == "multicriteria method"
+    assert R.display_name(Counter({"Inception-ResNet-v2": 1, "InceptionResnetV2": 1})) == "Inception-ResNet-v2"
+    assert R.display_name(Counter({"blackbox": 3, "black box": 2})) == "blackbox"  # no tie: the authors' form
+
+
 @pytest.mark.parametrize(
     "after, kind",
     [
@@ -763,6 +777,13 @@ def test_pdf_glyph_codes_are_read_before_extraction():
     assert R.read_glyph_codes("a(cid:173)\n\nNew para.") == "a New para."  # no join across paragraphs
     text = "Mau(cid:173) thner system (cid:0)"
     assert "cid" not in R.repair(text) and "Mauthner" in R.repair(text)
+
+
+def test_typographic_ligatures_are_read_as_their_letters():
+    """10k scale abstracts: "classiﬁer" (U+FB01) and "overﬁtting" were forms of their own."""
+    assert R.repair("A classiﬁer overﬁts; eﬃcient ﬂows, ﬀ, ﬄ and ﬆ.") == (
+        "A classifier overfits; efficient flows, ff, ffl and st."
+    )
 
 
 def test_a_common_first_word_joins_the_pool_only_if_it_is_a_noun_and_nothing_else():
