@@ -142,3 +142,4 @@ def test_kinds_weigh_the_papers_behind_each_alias(dev):
     assert kinds["language modeling"] == "task"
     assert kinds["latent variable"] == "model"
     assert kinds["language model"] == "model" and kinds["reinforcement learning"] == "method"
+    assert kinds["SVM"] == kinds["Boltzmann machine"] == "model"  # "Support Vector Machine": a machine is a model

@@ -1827,6 +1827,20 @@ def test_a_concepts_aliases_give_its_kind_by_the_papers_that_write_them():
     assert _alias_kind(state, "l", [("Lasso", "problem"), ("Lasso", "approach")]) == "method"
     # a tie goes to the kind tried first (model before method), as one alias of each did before
     assert _alias_kind(state, "x", [("FiD", "approach"), ("FiD", "model")]) == "model"
+    # 10k scale: 2 of "uncertainty"'s 94 papers wrote "uncertainty method"; a doer's kind stands
+    state.paper_count.update({"u": 94, "c": 44, "a": 101})
+    state.form_papers.update({("u", ("uncertainty", "method")): 2, ("c", ("classifier", "model")): 1})
+    assert _alias_kind(state, "u", [("uncertainty", "method")]) is None
+    assert _alias_kind(state, "c", [("classifier", "model")], doer=True) == "model"
+    state.form_papers.update(
+        {("a", ("adversarial", "attack", "method")): 5, ("a", ("adversarial", "attack", "scheme")): 1}
+    )
+    assert (
+        _alias_kind(state, "a", [("adversarial", "attack", "method"), ("adversarial", "attack", "scheme")]) == "method"
+    )
+    # "support vector machine", "Boltzmann machine": a machine is a model
+    state.form_papers[("s", ("Support", "Vector", "Machine"))] = 56
+    assert _alias_kind(state, "s", [("Support", "Vector", "Machine")]) == "model"
 
 
 def _modality_concepts(fake, texts):
