@@ -2010,6 +2010,8 @@ def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_w
         if any(h in _KIND_HEADS[kind] or kind == "task" and h in _TASK_HEADS for h in heads):
             return kind
     for word, _ in next_words.most_common(3):
+        if word == "machine":
+            continue  # after a word, "machine" is mostly "machine learning" ("box" of "black box machine")
         for kind in ("dataset", "model", "method", "task", "metric"):
             if word in _KIND_HEADS[kind]:
                 return kind

@@ -1841,6 +1841,13 @@ def test_a_concepts_aliases_give_its_kind_by_the_papers_that_write_them():
     # "support vector machine", "Boltzmann machine": a machine is a model
     state.form_papers[("s", ("Support", "Vector", "Machine"))] = 56
     assert _alias_kind(state, "s", [("Support", "Vector", "Machine")]) == "model"
+    # but "machine" after a word is mostly "machine learning": 10k scale's "box" ("black box machine")
+    from collections import Counter
+
+    from graphkit.link import _kind
+
+    assert _kind(("box",), [], Counter({"machine": 2, "regression": 2})) == "term"
+    assert _kind(("box",), [], Counter({"machine": 2, "model": 1})) == "model"
 
 
 def _modality_concepts(fake, texts):
