@@ -1934,10 +1934,11 @@ def _after_name(state: LinkState, root: str, name_key: tuple[str, ...], name: st
     the head of each alias that is the name and a model's head, once for each paper that writes
     it: a paper whose first form is "diffusion model" has nothing after "diffusion", yet says
     what diffusion is (the first 10,000 scale abstracts' "diffusion", "mixture" and "latent
-    variable" had been terms), where enough papers write it (:data:`ALIAS_KIND_SHARE`). The alias is one vote among the name's other uses, as "pose model" is among
-    "pose estimation" and "pose features" (:func:`_alias_keys`). Not where the papers also
-    write "X task" or "X problem": a model of a task does the task (the first 10,000 scale
-    abstracts' "textual entailment model", "fact checking model", "pricing model")."""
+    variable" had been terms), where enough papers write it (:data:`ALIAS_KIND_SHARE`). The
+    alias is one vote among the name's other uses, as "pose model" is among "pose estimation"
+    and "pose features" (:func:`_alias_keys`). Not where the papers also write "X task" or "X
+    problem": a model of a task does the task (the first 10,000 scale abstracts' "textual
+    entailment model", "fact checking model", "pricing model")."""
     after = state.next_words.get(root, Counter())
     if any(w in _TASK_NAME_HEADS for w in after) or any(a.split()[-1].lower() in _TASK_NAME_HEADS for a in aliases):
         return after  # "textual entailment task", "pricing problem": its "X model" does X
@@ -1959,10 +1960,11 @@ def _alias_kind(state: LinkState, root: str, keys: list[tuple[str, ...]], doer: 
     """The kind a concept's aliases give it, each alias weighed by the papers that write it;
     papers that write "X task" weigh for a task against them (alone they say nothing: "task"
     often follows a name). Not "X problem": optimisation writes "Lasso problem", "MAP
-    problem", "optimal transport problem" of methods (first 10,000 scale abstracts). The dev set's "language modeling" (38 papers)
-    had been a model for one paper's "LM-architecture" beside three of "language modeling
-    task", and "natural language" a method for one "natural language method". Ties go to the
-    kind :func:`_kind` tries first."""
+    problem", "optimal transport problem" of methods (first 10,000 scale abstracts). The dev
+    set's "language modeling" (38 papers) had been a model for one paper's "LM-architecture"
+    beside three of "language modeling task", and "natural language" a method for one
+    "natural language method". Ties go to the kind :func:`_kind` tries first; a concept of
+    many papers needs a share of them behind its kind (:data:`ALIAS_KIND_MIN_SHARE`)."""
     votes: Counter = Counter()
     tasks = 0
     for key in keys:
