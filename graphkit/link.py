@@ -711,10 +711,11 @@ def join_odd_case(state: LinkState) -> None:
     robotics "pErceptioN", "TransformEr", "SpRinG". A form more papers write so is a name
     ("GloVe"), and one in capitals stays apart from the word (REINFORCE, MAP). One paper may
     write it more than once (title and abstract): ECCV 2022's "transFormer" (3 times),
-    "detectIon", "SampLing" had stayed apart."""
+    "detectIon", "SampLing" had stayed apart. One a paper defines in brackets is a name: ACL
+    2022's "Prompt-based Environmental Self-exploration (ProbES)" had joined "probe"."""
     odd: dict[str, str] = {}  # mk -> the word's mk
     for mk, surfaces in state.surfaces.items():
-        if len(surfaces) != 1:
+        if len(surfaces) != 1 or mk in state.dominant:
             continue
         (surface,) = surfaces
         if not any(_odd_case(p) for w in surface.split() for p in w.split("-")):

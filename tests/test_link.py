@@ -1031,6 +1031,11 @@ def test_one_papers_odd_case_written_twice_or_ending_in_a_capital_is_the_word():
     assert state.sets[mk("transFormer")] == state.sets[mk("transformer")]
     assert state.sets[mk("KnowledgE")] == state.sets[mk("knowledge")]
     assert state.sets[mk("FiLM")] != state.sets[mk("film")]
+    # ACL 2022: "Prompt-based Environmental Self-exploration (ProbES)" is a name, not "probes"
+    state = pooled(cands("ProbES"), cands("probe"), cands("probes"))
+    state.dominant[mk("ProbES")] = mk("Prompt-based Environmental Self-exploration")
+    join_odd_case(state)
+    assert state.sets[mk("ProbES")] != state.sets[mk("probe")]
 
 
 def test_one_papers_odd_case_never_sets_the_bar_of_the_word():
