@@ -1517,19 +1517,7 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
             key=ckey,
             name=concept_name,
             aliases=alias_list,
-            kind=(
-                _head_kind(name_key, concept_name)
-                or R.kind_from_context(_after_name(state, root, name_key, concept_name, alias_list))
-                or _kind(name_key, [], Counter()).replace("term", "")
-                or _alias_kind(
-                    state,
-                    root,
-                    _alias_keys(name_key, concept_name, _kind_aliases(state, root, concept_name, alias_list)),
-                    doer=name_key[-1].endswith(("er", "or")),
-                )
-                or R.name_kind(concept_name)
-                or _kind(name_key, [], state.next_words.get(root, Counter()))
-            ),
+            kind=_concept_kind(state, root, name_key, concept_name, alias_list),
             paper_count=state.paper_count[root],
         )
     _kinds_from_lists(state)
@@ -1900,6 +1888,28 @@ def _kind_aliases(state: LinkState, root: str, name: str, aliases: list[str]) ->
     return out
 
 
+def _concept_kind(state: LinkState, root: str, name_key: tuple[str, ...], name: str, aliases: list[str]) -> str:
+    """A concept's kind: from its head, what follows its name, its aliases, the shape of its
+    name, in that order (README, "What a concept is")."""
+    if kind := _head_kind(name_key, name):
+        return kind
+    kind_aliases = _kind_aliases(state, root, name, aliases)  # once: it reads each word's parts of speech
+    keys = [_key(a) for a in kind_aliases]
+    kept = _alias_keys(name_key, name, kind_aliases)
+    return (
+        R.kind_from_context(_after_name(state, root, aliases, keys, kept))
+        or _kind(name_key, [], Counter()).replace("term", "")
+        or _alias_kind(state, root, kept, doer=_doer(name_key))
+        or R.name_kind(name)
+        or _kind(name_key, [], state.next_words.get(root, Counter()))
+    )
+
+
+def _doer(name_key: tuple[str, ...]) -> bool:
+    """Does a name end in a doer's word ("classifier", "tracker", "estimator")?"""
+    return name_key[-1].endswith(("er", "or"))
+
+
 def _alias_keys(name_key: tuple[str, ...], name: str, aliases: list[str]) -> list[tuple[str, ...]]:
     """The keys of the aliases whose heads may give a concept its kind. A lower-case word or
     phrase's alias that is the name and a model's head ("pose model", "point cloud
@@ -1909,8 +1919,8 @@ def _alias_keys(name_key: tuple[str, ...], name: str, aliases: list[str]) -> lis
     uses by :func:`graphkit.concepts_rules.kind_from_context` instead (however the name is
     hyphenated: COLING 2025's "pretraining" was a model for "pre-training model"). "dropout method",
     "boosting algorithm" do say a method, and a doer's "classifier model", "tracker model" a model."""
-    keys = [T.phrase_key(a.split()) for a in aliases]
-    if not name.islower() or name_key[-1].endswith(("er", "or")):
+    keys = [_key(a) for a in aliases]
+    if not name.islower() or _doer(name_key):
         return keys
     joined = "".join(w.lower() for w in name_key)  # "pre-training model" is "pretraining" and a head
     return [
@@ -1930,7 +1940,9 @@ ALIAS_KIND_PAPERS = 2
 ALIAS_KIND_SHARE = 1 / 3
 
 
-def _after_name(state: LinkState, root: str, name_key: tuple[str, ...], name: str, aliases: list[str]) -> Counter:
+def _after_name(
+    state: LinkState, root: str, aliases: list[str], keys: list[tuple[str, ...]], kept: list[tuple[str, ...]]
+) -> Counter:
     """The words after a concept's name in its papers, for its kind, and for a lower-case name
     the head of each alias that is the name and a model's head, once for each paper that writes
     it: a paper whose first form is "diffusion model" has nothing after "diffusion", yet says
@@ -1939,18 +1951,13 @@ def _after_name(state: LinkState, root: str, name_key: tuple[str, ...], name: st
     alias is one vote among the name's other uses, as "pose model" is among "pose estimation"
     and "pose features" (:func:`_alias_keys`). Not where the papers also write "X task" or "X
     problem": a model of a task does the task (the first 10,000 scale abstracts' "textual
-    entailment model", "fact checking model", "pricing model")."""
+    entailment model", "fact checking model", "pricing model"). ``keys``: the phrase keys of
+    the aliases that may give a kind (:func:`_kind_aliases`), ``kept`` those
+    :func:`_alias_keys` keeps."""
     after = state.next_words.get(root, Counter())
     if any(w in _TASK_NAME_HEADS for w in after) or any(a.split()[-1].lower() in _TASK_NAME_HEADS for a in aliases):
         return after  # "textual entailment task", "pricing problem": its "X model" does X
-    kept = set(_alias_keys(name_key, name, aliases))
-    extra = Counter(
-        {
-            k[-1].lower(): state.form_papers.get((root, k), 0)
-            for k in (T.phrase_key(a.split()) for a in _kind_aliases(state, root, name, aliases))
-            if k not in kept
-        }
-    )
+    extra = Counter({k[-1].lower(): state.form_papers.get((root, k), 0) for k in keys if k not in kept})
     votes = sum(extra.values())
     if votes < ALIAS_KIND_PAPERS or votes < ALIAS_KIND_SHARE * state.paper_count[root]:
         return after
@@ -1977,8 +1984,7 @@ def _alias_kind(state: LinkState, root: str, keys: list[tuple[str, ...]], doer: 
     if not votes:
         return None
     votes["task"] += tasks
-    order = ("dataset", "metric", "task", "model", "method")
-    best = max(votes, key=lambda kind: (votes[kind], -order.index(kind)))
+    best = max(votes, key=lambda kind: (votes[kind], -_HEAD_KIND_ORDER.index(kind)))
     if not doer and votes[best] < ALIAS_KIND_MIN_SHARE * state.paper_count[root]:
         return None  # "uncertainty method" in 2 of "uncertainty"'s 94 papers
     return best
@@ -2005,11 +2011,15 @@ def _head_kind(name_key: tuple[str, ...], name: str) -> str | None:
     return None if kind == "term" else kind
 
 
+#: The order in which the kinds of a name's or an alias's head are tried (:func:`_kind`, :func:`_alias_kind`).
+_HEAD_KIND_ORDER = ("dataset", "metric", "task", "model", "method")
+
+
 def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_words: Counter) -> str:
     if len(name_key) > 1 and name_key[-1].lower() in _TASK_NAME_HEADS:
         return "task"
     heads = [k[-1].lower() for k in [name_key, *aliases_keys] if k]
-    for kind in ("dataset", "metric", "task", "model", "method"):
+    for kind in _HEAD_KIND_ORDER:
         if any(h in _KIND_HEADS[kind] or kind == "task" and h in _TASK_HEADS for h in heads):
             return kind
     for word, _ in next_words.most_common(3):
