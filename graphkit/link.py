@@ -1957,7 +1957,11 @@ def _after_name(
     after = state.next_words.get(root, Counter())
     if any(w in _TASK_NAME_HEADS for w in after) or any(a.split()[-1].lower() in _TASK_NAME_HEADS for a in aliases):
         return after  # "textual entailment task", "pricing problem": its "X model" does X
-    extra = Counter({k[-1].lower(): state.form_papers.get((root, k), 0) for k in keys if k not in kept})
+    extra: Counter = Counter()
+    for k in keys:
+        if k not in kept:  # a head counts by its most written alias, not their sum (which made
+            # models of 10k scale's "equation", 51 papers, and "fact checking", 21)
+            extra[k[-1].lower()] = max(extra[k[-1].lower()], state.form_papers.get((root, k), 0))
     votes = sum(extra.values())
     if votes < ALIAS_KIND_PAPERS or votes < ALIAS_KIND_SHARE * state.paper_count[root]:
         return after

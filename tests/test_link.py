@@ -1855,6 +1855,23 @@ def test_a_concepts_aliases_give_its_kind_by_the_papers_that_write_them():
     assert _kind(("box",), [], Counter({"machine": 2, "model": 1})) == "model"
 
 
+def test_a_models_head_votes_once_by_its_most_written_alias():
+    """Two spellings of "X model" are one vote, by the spelling more papers write: summed,
+    10k scale's "equation" ("equation model", "equations model") and "fact checking" became
+    models."""
+    from collections import Counter
+
+    from graphkit.link import _after_name
+
+    state = LinkState()
+    state.paper_count["e"] = 51
+    keys = [("equation", "model"), ("equations", "model")]
+    state.form_papers.update({("e", keys[0]): 16, ("e", keys[1]): 2})
+    assert _after_name(state, "e", ["equation model", "equations model"], keys, []) == Counter()
+    state.paper_count["e"] = 45  # a third of its papers write the more written spelling
+    assert _after_name(state, "e", ["equation model", "equations model"], keys, []) == Counter({"model": 16})
+
+
 def _modality_concepts(fake, texts):
     papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
     picks = cands("modality", "modality model", "moderator", "moderator model", "dropout", "dropout method")
