@@ -23,7 +23,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from itertools import islice
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 from networkx.utils import UnionFind
@@ -98,6 +99,9 @@ SCAFFOLD_SEEDS = [
     "paper",
 ]
 SCAFFOLD_SIMILARITY = 0.8
+#: Phrases whose vectors are fetched together from an extraction that computes them on demand
+#: (fast mode beyond one block of papers): bounds the memory of one batch of vectors.
+BATCH = 8192
 #: Two expansions of one acronym at least this similar are the same concept. Measured on the
 #: 1,283 dev papers: spelling variants score 0.77-0.96 ("Generative adversarial networks" /
 #: "Generative Adversarial Nets" 0.90), different meanings 0.01-0.68 ("Recurrent" / "Recursive
@@ -273,6 +277,8 @@ class PhraseVectors:
 
     def __call__(self, phrases: list[str]) -> np.ndarray:
         """One row per phrase; the ones never seen are embedded in one call."""
+        if hasattr(self._known, "many"):
+            return self._batched(phrases)
         missing = [p for p in phrases if self.known(p) is None]
         if missing:
             for p, v in zip(missing, self.embedder.embed(missing)):
@@ -283,6 +289,25 @@ class PhraseVectors:
         out = np.empty((len(phrases), first.shape[-1]), dtype=first.dtype)
         for k, p in enumerate(phrases):  # row by row: never a list of as many separate arrays (0.36 GB more at 79k)
             out[k] = self.known(p)
+        return out
+
+    def _batched(self, phrases: list[str]) -> np.ndarray:
+        """``__call__`` where the extraction's vectors are computed on demand
+        (:class:`~graphkit.extract.static.LazyVectors`): asked for :data:`BATCH` at a time."""
+        lazy = cast(Any, self._known)
+        missing = [p for p in phrases if p not in lazy and p not in self._new]
+        if missing:
+            for p, v in zip(missing, self.embedder.embed(missing)):
+                self._new[p] = v
+        out = np.empty((len(phrases), self.dim), dtype=np.float32)
+        for s in range(0, len(phrases), BATCH):
+            part = phrases[s : s + BATCH]
+            inside = [k for k, p in enumerate(part) if p in lazy]
+            if inside:
+                out[s : s + len(part)][inside] = lazy.many([part[k] for k in inside])
+            for k, p in enumerate(part):
+                if p not in lazy:
+                    out[s + k] = self._new[p]
         return out
 
 
@@ -438,18 +463,40 @@ def release_memos() -> None:
                 f.cache_clear()
 
 
-def scaffold_filter(vectors: PhraseVectors) -> Callable[[str], bool]:
-    """``is_scaffold(phrase)``: a phrase with a known vector close to a :data:`SCAFFOLD_SEEDS` phrase."""
-    seeds = vectors(SCAFFOLD_SEEDS)
-    cache: dict[str, bool] = {}
+class ScaffoldFilter:
+    """``is_scaffold(phrase)``: a phrase with a known vector close to a :data:`SCAFFOLD_SEEDS` phrase.
+    :meth:`prime` answers for many phrases at once (their vectors fetched in batches)."""
 
-    def is_scaffold(phrase: str) -> bool:
-        if phrase not in cache:
-            v = vectors.known(phrase)
-            cache[phrase] = False if v is None else bool((seeds @ v).max() >= SCAFFOLD_SIMILARITY)
-        return cache[phrase]
+    def __init__(self, vectors: PhraseVectors):
+        self.vectors = vectors
+        self.seeds = vectors(SCAFFOLD_SEEDS)
+        self.cache: dict[str, bool] = {}
 
-    return is_scaffold
+    def __call__(self, phrase: str) -> bool:
+        if phrase not in self.cache:
+            v = self.vectors.known(phrase)
+            self.cache[phrase] = False if v is None else self._close(v)
+        return self.cache[phrase]
+
+    def _close(self, v: np.ndarray) -> bool:
+        return bool((self.seeds @ v).max() >= SCAFFOLD_SIMILARITY)
+
+    def prime(self, phrases: Iterable[str]) -> None:
+        """Answer for these phrases now, the extraction's lazily computed vectors fetched
+        :data:`BATCH` at a time (one by one, they cost a tokenizer call each)."""
+        lazy = self.vectors._known
+        if not hasattr(lazy, "many"):
+            return
+        todo = [p for p in dict.fromkeys(phrases) if p not in self.cache and p in lazy]
+        for s in range(0, len(todo), BATCH):
+            part = todo[s : s + BATCH]
+            for p, v in zip(part, cast(Any, lazy).many(part)):
+                self.cache[p] = self._close(v)
+
+
+def scaffold_filter(vectors: PhraseVectors) -> ScaffoldFilter:
+    """The :class:`ScaffoldFilter` of a linking run's vectors."""
+    return ScaffoldFilter(vectors)
 
 
 def _add(state: LinkState, text: str, rank: int, artefact: bool, is_scaffold: Callable[[str], bool]) -> None:
@@ -471,26 +518,43 @@ def _add(state: LinkState, text: str, rank: int, artefact: bool, is_scaffold: Ca
 
 def pool(state: LinkState, candidates: Iterable[Sequence[Candidate]], is_scaffold: Callable[[str], bool]) -> None:
     """The candidate pool: each paper's chosen candidates and artefacts, plus the shorter ideas
-    inside them (head-final sub-phrases, "X" of "X-based"), which count only if papers share them."""
-    for cands in candidates:
-        state.chosen.append(set())
-        for rank, c in enumerate(cands, start=1):
-            _add(state, c.text, 1 if c.artefact else rank, c.artefact, is_scaffold)
-            state.chosen[-1].add(_mk(c.text))
-            words = c.text.split()
-            for s in range(1, len(words)):
-                if s < len(words) - 1 or T.is_artefact(words[s]):  # single ordinary words link too loosely
-                    _add(
-                        state,
-                        " ".join(words[s:]),
-                        _SHARED_ONLY,
-                        T.is_artefact(words[s]) and s == len(words) - 1,
-                        is_scaffold,
-                    )
-            for w in words:
-                if w.lower().endswith("-based") and len(w) > 7:
-                    _add(state, w[:-6] + " model", _SHARED_ONLY, T.is_artefact(w[:-6]), is_scaffold)
-                    state.derived.add(_mk(w[:-6] + " model"))
+    inside them (head-final sub-phrases, "X" of "X-based"), which count only if papers share them.
+    A :class:`ScaffoldFilter` is asked about a block of papers' phrases at once."""
+    papers = iter(candidates)
+    prime = getattr(is_scaffold, "prime", None)
+    while block := list(islice(papers, _POOL_BLOCK)):
+        entries = [_pool_entries(cands) for cands in block]
+        if prime is not None:
+            prime(text for paper in entries for text, *_ in paper)
+        for paper in entries:
+            state.chosen.append(set())
+            for text, rank, artefact, chosen in paper:
+                _add(state, text, rank, artefact, is_scaffold)
+                if chosen:
+                    state.chosen[-1].add(_mk(text))
+                if chosen is None:
+                    state.derived.add(_mk(text))
+
+
+#: Papers whose pool entries are gathered (and their scaffolding looked up) together.
+_POOL_BLOCK = 2000
+
+
+def _pool_entries(cands: Sequence[Candidate]) -> list[tuple[str, int, bool, bool | None]]:
+    """What :func:`pool` adds for one paper, in order: (text, rank, artefact, chosen), chosen
+    True for the paper's own candidates, False for the ideas inside them, None for an "X model"
+    derived from "X-based"."""
+    out: list[tuple[str, int, bool, bool | None]] = []
+    for rank, c in enumerate(cands, start=1):
+        out.append((c.text, 1 if c.artefact else rank, c.artefact, True))
+        words = c.text.split()
+        for s in range(1, len(words)):
+            if s < len(words) - 1 or T.is_artefact(words[s]):  # single ordinary words link too loosely
+                out.append((" ".join(words[s:]), _SHARED_ONLY, T.is_artefact(words[s]) and s == len(words) - 1, False))
+        for w in words:
+            if w.lower().endswith("-based") and len(w) > 7:
+                out.append((w[:-6] + " model", _SHARED_ONLY, T.is_artefact(w[:-6]), None))
+    return out
 
 
 def _generic_head(word: str) -> bool:

@@ -53,6 +53,61 @@ def test_lazy_vectors_are_the_batch_vectors(static):
     assert kept.get("not in the vocabulary") is None
 
 
+def test_lazy_vectors_many_and_the_linking_batches_are_the_one_by_one_vectors(static):
+    """Linking fetches a lazy extraction's vectors in batches (LazyVectors.many, PhraseVectors,
+    ScaffoldFilter.prime): the same numbers and the same scaffolding answers as one phrase at a time."""
+    from graphkit import link as L
+    from graphkit.extract.static import LazyVectors
+
+    vocab = ["Graph neural networks", "GRPO", "a", "", "proposed method", "our approach", "x" * 300]
+    lazy = LazyVectors(set(vocab), static)
+    lazy.keep(vocab[:2], static.embed(vocab[:2]))
+    many = lazy.many(vocab[::-1])
+    assert many.dtype == np.float32 and all(np.array_equal(lazy[p], v) for p, v in zip(vocab[::-1], many))
+    with pytest.raises(KeyError):
+        lazy.many(["GRPO", "not in the vocabulary"])
+
+    asked = ["GRPO", "not in the vocabulary", "a", "GRPO", "", "x" * 300]
+    one_by_one = L.PhraseVectors(static, dict(zip(vocab, static.embed(vocab))), static.dimension)
+    batched = L.PhraseVectors(static, lazy, static.dimension)
+    assert np.array_equal(batched(asked), one_by_one(asked))
+    assert batched([]).shape == one_by_one([]).shape == (0, static.dimension)
+
+    primed, asked_alone = L.scaffold_filter(batched), L.scaffold_filter(batched)
+    primed.prime(vocab + ["not in the vocabulary"])
+    answers = [primed(p) for p in vocab + ["not in the vocabulary"]]
+    assert answers == [asked_alone(p) for p in vocab + ["not in the vocabulary"]]
+    assert answers[4] and answers[5] and not answers[0]  # "proposed method", "our approach": scaffolding
+
+
+def test_linking_batches_change_nothing(monkeypatch, tmp_path):
+    """The fast build links the same whatever the batch sizes of its vector look-ups, with its
+    phrase vectors held (one block of papers) or computed when asked for, and with scaffolding
+    looked up in batches or phrase by phrase."""
+    monkeypatch.setenv("GRAPHKIT_CACHE_DIR", str(tmp_path / "cache"))
+    from graphkit import link as L
+    from graphkit.build import build
+    from graphkit.extract import static as S
+    from graphkit.read import read_papers
+
+    papers, _ = read_papers(SAMPLES)
+    embedder = S.StaticEmbedder()
+
+    def linked():
+        _, out = build(papers, extractor=S.StaticExtractor(embedder), embedder=embedder)
+        return sorted((c.key, c.name, c.kind) for c in out.concepts), sorted(
+            (m.paper_id, m.concept_key, m.rank, m.score) for m in out.mentions
+        )
+
+    whole = linked()
+    monkeypatch.setattr(L, "BATCH", 5)
+    monkeypatch.setattr(L, "_POOL_BLOCK", 2)
+    monkeypatch.setattr(S, "BLOCK", 4)  # vectors computed when linking asks, not held
+    assert linked() == whole and len(whole[1]) > 10
+    monkeypatch.setattr(L.ScaffoldFilter, "prime", lambda self, phrases: None)  # each phrase asked alone
+    assert linked() == whole
+
+
 def test_token_sums_add_each_text_in_token_order():
     """The position-by-position sums are each text's tokens added one after another, whatever
     the other texts' lengths (so a text's vector does not depend on its batch)."""

@@ -255,6 +255,25 @@ class LazyVectors(Mapping):
         row = self._row.get(phrase)
         return self.embedder.embed_one(phrase) if row is None or self._kept is None else self._kept[row]
 
+    def many(self, phrases: list[str]) -> np.ndarray:
+        """The vectors of some vocabulary phrases, one row each, the ones not kept embedded in one
+        call: the same numbers as asking one by one (:meth:`StaticEmbedder.embed` sums each text
+        on its own), without a tokenizer call per phrase (10,000 abstracts' fast build spent 16 of
+        its 91 s embedding phrases one at a time for linking)."""
+        out = np.empty((len(phrases), self.embedder.dimension), dtype=np.float32)
+        todo = []
+        for k, p in enumerate(phrases):
+            if p not in self.vocab:
+                raise KeyError(p)
+            row = self._row.get(p)
+            if row is None or self._kept is None:
+                todo.append(k)
+            else:
+                out[k] = self._kept[row]
+        if todo:
+            out[todo] = self.embedder.embed([phrases[k] for k in todo])
+        return out
+
     def __contains__(self, phrase: object) -> bool:
         return phrase in self.vocab
 
