@@ -258,6 +258,10 @@ _ADJ_SUFFIX = re.compile(
     r"(?:al|ive|ous|ic|ical|able|ible|ful|less|ant|ent|ary|ory|ish|wise|like|free|"
     r"aware|based|driven|agnostic|invariant|equivariant|(?<=[a-z]{4})ed)$"  # -ed: "parameterized", "pretrained"
 )
+# Suffixes that mark a verb, for words outside the dictionary: "tensorize", "linearizes",
+# "misclassify" (10k scale and dev: "parallelize", "contextualize" and "misclassify" had been
+# concepts); not a "-size" ("stepsize", "minibatch-size" are nouns).
+_VERB_SUFFIX = re.compile(r"(?:(?<=[a-z]{3}[^s])iz(?:e|es)|(?<=[a-z]{3})if(?:y|ies))$")
 _NOUN_SUFFIX = re.compile(
     r"(?:tion|sion|ment|ness|ity|ance|ence|ism|ist|er|or|ics|ing|age|ure|ogy|graph|"
     r"gram|ware|set|net|bench|former|model)s?$"
@@ -279,7 +283,7 @@ def is_nominal(word: str) -> bool:
         return "NOUN" in r or "PROPN" in r or ("VERB" in r and lw.endswith("ing"))  # gerund: "answering"
     if _NOUN_SUFFIX.search(lw):
         return True
-    return not _ADJ_SUFFIX.search(lw)
+    return not _ADJ_SUFFIX.search(lw) and not _VERB_SUFFIX.search(lw)
 
 
 @lru_cache(maxsize=200_000)
@@ -310,7 +314,7 @@ def is_verb_only(word: str) -> bool:
     if lw.endswith(("ing", "ed", "en")) and len(lw) > 4:
         return False
     r = readings(lw)
-    return bool(r) and r <= {"VERB", "AUX"}
+    return bool(r) and r <= {"VERB", "AUX"} or not r and bool(_VERB_SUFFIX.search(lw))
 
 
 @lru_cache(maxsize=200_000)

@@ -251,6 +251,10 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("affects overthinking", "verb"),
         ("networks generalize", "verb"),
         ("KANO reconstructs ground-truth hamiltonian", "verb"),
+        ("misclassify", "verb"),  # not in lemminflect's dictionary: its -ify says a verb (dev: 3 papers)
+        ("networks parallelize", "verb"),
+        ("densify LiDAR point cloud", "verb"),  # ECCV 2022
+        ("quantize sequence-to-sequence pre-trained model", "verb"),  # ACL 2022
         ("learning method", "broad"),
         ("learning task", "broad"),
         ("training data", "broad"),
@@ -1223,3 +1227,12 @@ def test_words_american_writes_in_ise_keep_it():
         "normalization",
         "minimize",
     ]
+
+
+def test_an_unknown_word_ending_like_a_verb_is_a_verb():
+    """Words lemminflect's dictionary lacks: "-ize"/"-ify" (and their third person) make a finite
+    verb, no head of a noun phrase; a "-size" is a noun, as are other unknown words."""
+    for verb in ("misclassify", "misclassifies", "tensorize", "parallelizes", "binarize"):
+        assert not L.readings(verb) and L.is_verb_only(verb) and not L.is_nominal(verb), verb
+    for noun in ("stepsize", "batchsize", "covariate", "coreset", "backbone"):
+        assert not L.is_verb_only(noun) and L.is_nominal(noun), noun
