@@ -1473,7 +1473,7 @@ def _adjective(state: LinkState, root: str) -> bool:
     uses = state.single[root] - state.headed[root]
     return (
         uses >= R.MODIFIER_MIN_USES
-        and state.modifying[root] >= R.MODIFIER_HYPHEN_USE * uses
+        and state.modifying[root] >= R.ADJECTIVE_MODIFIER_USE * uses
         and state.plural[root] < R.ADJECTIVE_PLURAL_USE * state.single[root]
         and any(R.adjective_too(s) for mk in state.groups.get(root, ()) for s in state.surfaces[mk])
     )
