@@ -517,7 +517,7 @@ def rejection(phrase: str) -> str | None:
     if (
         len(core) == 1
         and len(key) > 1
-        and L.is_adjective(core[0])
+        and (L.is_adjective(core[0]) or core[0] in _MODIFIERS)  # dev's "complex task" (9 papers)
         and (key[-1] not in _TERM_HEADS or (core[0] in _VAGUE and key[-1] == "model"))
         and not (core[0] in _FAMILY_ADJECTIVES and key[-1] == "algorithm")
     ):
