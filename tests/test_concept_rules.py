@@ -478,6 +478,11 @@ def test_a_footnote_mark_glued_between_sentences_goes():
         ("by maximum- likelihood (ML) estimation", "by maximum-likelihood (ML) estimation"),
         ("PArameterized Clipping acTi-vation (PACT), en-ergy", "PArameterized Clipping acTivation (PACT), energy"),
         ("pre-training, self-attention, off-policy, x-ray", "pre-training, self-attention, off-policy, x-ray"),
+        # a command whose backslash a scrape lost (ECCV 2018: the concept "emphAsymptotic")
+        (
+            "a module called emph{Asymptotic Localization Fitting} (ALF) and textit{one-layer GCN}",
+            "a module called Asymptotic Localization Fitting (ALF) and one-layer GCN",
+        ),
         ("first- and second-order, pre- or post-training", "first- and second-order, pre- or post-training"),
         (
             "low- versus high-resource, intra- but not inter-class",

@@ -199,6 +199,16 @@ def test_clean_strips_latex_and_markdown():
     )
 
 
+def test_clean_reads_a_latex_arrow_as_to():
+    """ACML 2018's "English$\\rightarrow$French" was the concept "EnglishrightarrowFrench";
+    "rightarrow" was a concept of 7 papers of the first 10,000 scale abstracts."""
+    assert T.clean(r"on English$\rightarrow$French and German$\leftrightarrow$English") == (
+        "on English to French and German to English"
+    )
+    assert T.clean(r"as $\sigma \rightarrow 0$, and $X \to Y$") == "as sigma to 0, and X to Y"
+    assert T.clean(r"$\top$ and $\tau$-tests") == "top and tau-tests"  # no arrow: symbols keep their names
+
+
 def test_generic_stems_are_the_stems_of_the_generic_heads():
     from graphkit.text.forms import _GENERIC_STEMS
 
