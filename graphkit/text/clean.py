@@ -31,6 +31,14 @@ _LATEX_CMD = re.compile(r"\\(?:textbf|textit|emph|texttt|textsc|mathrm|mathbf|ma
 #: An arrow between two things reads "to": ACML 2018's "English$\rightarrow$French" had been the concept
 #: "EnglishrightarrowFrench" (about 60 arrows in the scale abstracts, most "$x \rightarrow 0$").
 _LATEX_ARROW = re.compile(r"\\(?:x?(?:long)?(?:right|left|leftright|Right|Left|Leftright)arrow|to|mapsto)(?![A-Za-z])")
+#: Math symbols and operators no text reads as words: the first 10,000 scale abstracts had the
+#: concepts "infty" (26 papers), "leq" (13), "cdot" (7), "d geq", "hat" (from "$n \to \infty$",
+#: "$k \leq n$"). Greek letters keep their names ("$\epsilon$-greedy", "$\alpha$-divergence"),
+#: and so does a sub- or superscript ("$\ell_\infty$ norm").
+_LATEX_SYMBOL = re.compile(
+    r"(?<![_^])\\(?:infty|leq?|geq?|neq?|ll|gg|cdots?|ldots|dots|times|in|notin|subseteq|subset|sim|approx|propto|pm"
+    r"|mid|quad|qquad|left|right|forall|exists|hat|tilde|widehat|widetilde|bar|overline|vec)(?![A-Za-z])"
+)
 _LATEX_ESC = re.compile(r"\\([%&#_$])")
 _MATH = re.compile(r"\$([^$]{0,80})\$")
 _MARKUP = re.compile(r"(?<!\w)[*_]{1,2}(?=\S)(.+?)(?<=\S)[*_]{1,2}(?!\w)")
@@ -50,6 +58,7 @@ def clean(text: str) -> str:
         text = _LATEX_CMD.sub(r"\1", text)
         text = _LATEX_ESC.sub(r"\1", text)
         text = _LATEX_ARROW.sub(" to ", text)
+        text = _LATEX_SYMBOL.sub(" ", text)
     if "$" in text:
         text = _MATH.sub(lambda m: m.group(1).replace("\\", ""), text)
     if "*" in text or "_" in text:
