@@ -268,6 +268,11 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("selection", "broad"),  # 72 papers of the 10k --fast graph
         ("modeling", "broad"),  # 132
         ("completion", "broad"),  # 101
+        ("size", "broad"),  # 78: "alphabet sizes", "step size", "window size"
+        ("assumptions", "broad"),  # 87
+        ("implications", "broad"),  # 55: "implications for"
+        ("consideration", "broad"),  # 54: "take into consideration"
+        ("hundreds", "broad"),  # dev --fast: 10, "hundreds of layers"
         ("deep model", "adjective"),
         ("neural model", "adjective"),
         ("optimal model", "adjective"),  # 10k scale abstracts: 50 papers
@@ -371,6 +376,12 @@ def test_not_a_concept(phrase, why):
         "model selection",
         "quality assessment",
         "matrix completion",
+        "sample size",  # "size" alone is too broad, not what it heads or ends
+        "step size",
+        "effect size",
+        "statistical significance",
+        "boundary condition",
+        "information technology",
         "language modeling",
         "few-shot learning",
         "first-order method",
