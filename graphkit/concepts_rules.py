@@ -546,6 +546,15 @@ def rejection(phrase: str) -> str | None:
         return "not alone"  # "pre" (of "pre-trained", 970 papers at 79k), "largescale"
     if len(words) == 1 and len(parts) > 1 and lower[0] in _NOT_ALONE:
         return "not alone"  # "large-scale", "high-level", "few-shot": modifiers ("large-scale" led 79k abstracts)
+    if (
+        len(key) == 3
+        and key[0].lower() in _NOT_ALONE - _ORDINALS - _COUNTS
+        and key[1] in BROAD - {"order"}
+        and key[2] in BROAD - {"learning"}
+    ):
+        # "large-scale dataset" (10k scale abstracts: 66 papers), "large data set" (29), "large
+        # scale problem" (20), "high-level feature"; not "two-layer network", "first-order method"
+        return "broad"
     if not L.is_nominal(head):
         return "adjective head"
     return None
@@ -588,6 +597,9 @@ _NOT_ALONE = frozenset(
     real true false same different larger smaller bigger""".split()
 )
 
+
+#: ... of which these count ("two-layer network" is a term).
+_COUNTS = frozenset("zero one two three four five".split())
 
 #: ... of which these, before a generic head, name a family: "first-order method", "second-stage model".
 _ORDINALS = frozenset("first second third last next".split())
