@@ -504,8 +504,8 @@ def _add(state: LinkState, text: str, rank: int, artefact: bool, is_scaffold: Ca
     key = _key(text)
     if not key or is_scaffold(text) or R.rejection(text):
         return
-    if len(key) == 1 and key[0].lower() in _NEVER_ALONE and not artefact:
-        return
+    if len(key) == 1 and key[0].lower() in _NEVER_ALONE and (not artefact or _odd_case(text)):
+        return  # nor one paper's "PARAllel" of an acronym, left alone without "parallel"
     mk = _mk(text)
     if not mk:
         return
