@@ -276,6 +276,8 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("unsupervised manner", "scaffold"),
         ("alternative", "broad"),  # 5,000 IROS abstracts: 58, "an alternative to"
         ("parallel", "broad"),  # CVPR: 47, "in parallel"
+        ("reality", "broad"),  # IROS: 34, of "virtual reality", "mixed reality"
+        ("setups", "broad"),  # IROS: 51
         ("large data sets", "broad"),  # 29
         ("high-level features", "broad"),
         ("size", "broad"),  # 78: "alphabet sizes", "step size", "window size"
@@ -402,6 +404,7 @@ def test_not_a_concept(phrase, why):
         "synthetic task",
         "additive model",
         "parallel computing",
+        "virtual reality",
         "two-layer network",  # a count before broad words is a term of theory papers
         "value iteration",
         "variance reduction",

@@ -105,7 +105,8 @@ TOO_BROAD = frozenset(
 #: "consideration" 54 ("take into consideration"), "conclusion" 53; on the dev set's, "effort",
 #: "hundred" ("hundreds of layers"), "hope" ("we hope"), "claim" of a sentence; on 5,000 IROS
 #: abstracts "alternative" (58, "an alternative to"), on 5,000 CVPR "parallel" (47, "in
-#: parallel"). Kept out of
+#: parallel"), "setup" (51, "sensor setup"), "implementation" (35), "reality" (34, of "virtual
+#: reality", "augmented reality", "mixed reality"). Kept out of
 #: TOO_BROAD: two words of it are rejected together, and "sample size" is a term. Not "condition"
 #: (57 papers): without it, its adjective "conditional" joined "conditional model" and linked
 #: every "conditional on".
@@ -114,5 +115,5 @@ BROAD_ALONE = frozenset(
     extraction iteration reduction minimization maximization
     size guarantee assumption technology implication consideration conclusion motivation
     justification discussion effort attempt hope significance feasibility detail generality viability
-    mind care hundred thousand million dozen alternative parallel""".split()
+    mind care hundred thousand million dozen alternative parallel setup implementation reality""".split()
 )
