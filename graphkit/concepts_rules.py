@@ -352,6 +352,10 @@ SCAFFOLDS = frozenset(
         ("real", "dataset"),
         ("special", "case"),
         ("public", "dataset"),
+        ("available", "dataset"),  # "publicly available datasets": 44 of 5,000 CVPR abstracts
+        ("publicly", "available", "dataset"),  # 29 of 3,604 WACV
+        ("available", "data"),
+        ("publicly", "available", "data"),
         ("practical", "application"),
         ("theoretical", "understanding"),
         ("experimental", "evaluation"),
@@ -542,6 +546,8 @@ def rejection(phrase: str) -> str | None:
         return "adjective"
     if len(parts) == 1 and L.prefixed_adjective(lower[0]):
         return "adjective"  # "nonlinear"; alone only: "positive semidefinite" is the long form of PSD
+    if len(words) == 1 and len(parts) == 1 and _ADVERB.fullmatch(lower[0]) and "NOUN" not in L.readings(lower[0]):
+        return "adverb"  # "linguistically", unknown to the dictionary (16 of 2,128 COLING abstracts)
     if len(words) == 1 and len(parts) == 1 and (L.noun_lemma(head.lower()) in _NOT_ALONE or not _wordlike(head)):
         return "not alone"  # "ones", "betters", "first", "o", "2", "github.com": hubs of 79k abstracts in --fast
     if (

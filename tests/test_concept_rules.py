@@ -278,6 +278,11 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("parallel", "broad"),  # CVPR: 47, "in parallel"
         ("reality", "broad"),  # IROS: 34, of "virtual reality", "mixed reality"
         ("setups", "broad"),  # IROS: 51
+        ("conjunction", "broad"),  # 5,000 NIPS abstracts: 37, "in conjunction with"
+        ("enhancement", "broad"),  # WACV: 30, of "image enhancement"
+        ("publicly-available dataset", "scaffold"),  # WACV: 29
+        ("publicly available datasets", "scaffold"),  # CVPR: 44
+        ("linguistically", "adverb"),  # COLING: 16; the dictionary lacks it
         ("large data sets", "broad"),  # 29
         ("high-level features", "broad"),
         ("size", "broad"),  # 78: "alphabet sizes", "step size", "window size"
@@ -405,6 +410,9 @@ def test_not_a_concept(phrase, why):
         "additive model",
         "parallel computing",
         "virtual reality",
+        "image enhancement",
+        "anomaly",
+        "assembly",
         "two-layer network",  # a count before broad words is a term of theory papers
         "value iteration",
         "variance reduction",
