@@ -528,7 +528,7 @@ def rejection(phrase: str) -> str | None:
         and (
             L.is_adjective(core[0])
             or core[0] in _MODIFIERS  # dev's "complex task" (9 papers)
-            or _adjective_shaped(core[0]) and key[-1] not in ("task", "problem")  # not "auxiliary task"
+            or (_adjective_shaped(core[0]) and key[-1] not in ("task", "problem"))  # not "auxiliary task"
         )
         and (key[-1] not in _TERM_HEADS or (core[0] in _VAGUE and key[-1] == "model"))
         and not (core[0] in _FAMILY_ADJECTIVES and key[-1] == "algorithm")
