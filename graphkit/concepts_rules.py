@@ -707,11 +707,11 @@ _ADJECTIVE_ENDINGS = ("ent", "ant", "ive", "ic", "ous", "al", "able", "ible", "a
 #: 5,000 CVPR abstracts, "alternative approach", "heuristic method", "generic framework"; the
 #: dev set's "auxiliary task", "synthetic task" stay). Not -al, -ent, -ant, -ary: nouns that end
 #: so head terms ("spectral method", "gradient method", "binary classifier").
-_SHAPED_ADJECTIVE_ENDINGS = ("ic", "ive", "ous", "able", "ible", "less", "ful")
+_SHAPED_ADJECTIVE_ENDINGS = tuple(e for e in _ADJECTIVE_ENDINGS if e not in ("ent", "ant", "al", "ary"))
 
 
 def _adjective_shaped(word: str) -> bool:
-    return word.endswith(_SHAPED_ADJECTIVE_ENDINGS) and "ADJ" in L.readings(word)
+    return word.endswith(_SHAPED_ADJECTIVE_ENDINGS) and adjective_too(word)
 
 
 def compound_adjective(form: str) -> bool:
