@@ -301,6 +301,36 @@ def test_a_broken_bibtex_entry_is_one_line_not_the_parser_log_too(tmp_path):
 
 
 @pytest.mark.integration
+def test_batches_follow_token_counts_and_vectors_their_texts(embedder_texts):
+    """Each encode call is one batch of texts in the order of their token counts (a batch is
+    padded to its longest text), and every text still gets its own vector."""
+    from graphkit.extract import MiniLMEmbedder
+
+    emb = MiniLMEmbedder(cache=None, batch_size=2)  # phrases: batches of 8
+    tokens = emb.model.tokenizer
+    texts = ["reinforcement learning from human feedback", "GRPO", "diffusion", "graph neural network",
+             "large language model", "SAM2", "policy gradient", "the DROID dataset of robot trajectories",
+             "REINFORCE", "protein structure prediction", "Q", "mixture of experts"]  # fmt: skip
+    calls: list[list[str]] = []
+    encode = emb.model.encode
+
+    def spy(batch, **kw):
+        calls.append(list(batch))
+        return encode(batch, **kw)
+
+    emb.model.encode = spy
+    try:
+        together = emb.embed(texts)
+    finally:
+        del emb.model.encode  # the model is shared by the whole test session
+    counts = [[len(tokens(t)["input_ids"]) for t in call] for call in calls]
+    assert [len(c) for c in counts] == [8, 4]
+    assert counts[0] == sorted(counts[0]) and max(counts[0]) <= min(counts[1])
+    alone = np.vstack([emb.embed([t]) for t in texts])
+    np.testing.assert_allclose(together, alone, atol=2e-3)
+
+
+@pytest.mark.integration
 def test_texts_the_model_reads_alike_are_encoded_once(embedder_texts):
     """The tokenizer lower-cases and strips accents: "Graph Neural Network" is the input of
     "graph neural network", and the model reads it once; every text still gets its vector."""
