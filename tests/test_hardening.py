@@ -306,7 +306,7 @@ def test_batches_follow_token_counts_and_vectors_their_texts(embedder_texts):
     padded to its longest text), and every text still gets its own vector."""
     from graphkit.extract import MiniLMEmbedder
 
-    emb = MiniLMEmbedder(cache=None, batch_size=2)  # phrases: batches of 8
+    emb = MiniLMEmbedder(cache=None, batch_size=1)  # phrases: batches of 8
     tokens = emb.model.tokenizer
     texts = ["reinforcement learning from human feedback", "GRPO", "diffusion", "graph neural network",
              "large language model", "SAM2", "policy gradient", "the DROID dataset of robot trajectories",
