@@ -6,6 +6,7 @@ logs and pipes stay clean. tqdm draws the bars.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from contextlib import contextmanager
@@ -17,19 +18,34 @@ def _on(enabled: bool) -> bool:
     return bool(enabled) and sys.stderr.isatty()
 
 
-def bar(desc: str, total: int | None, unit: str, enabled: bool):
-    """A tqdm bar (``update(n)``), silent unless ``enabled`` and standard error is a terminal."""
+def _size() -> tuple[int, int]:
+    """The columns and lines standard error's terminal reports; 0 for what it reports none of."""
+    try:
+        size = os.get_terminal_size(sys.stderr.fileno())
+    except (AttributeError, OSError, ValueError):  # no file descriptor (a StringIO), or not a terminal
+        return 0, 0
+    return size.columns, size.lines
+
+
+def bar(desc: str, total: int | None, unit: str, enabled: bool, leave: bool = True):
+    """A tqdm bar (``update(n)``), silent unless ``enabled`` and standard error is a terminal.
+    It follows the terminal's width; a terminal that reports none (``script``, some CI and
+    editor shells report 0 by 0, where tqdm draws nothing at all) gets 80 columns and 24 lines.
+    ``leave``: keep the finished bar (its count, time and rate) on the screen."""
     from tqdm.auto import tqdm
 
+    width, height = _size()
     return tqdm(
         total=total,
         desc=desc,
         unit=f" {unit}s",
         disable=not _on(enabled),
-        leave=True,
+        leave=leave,
         file=sys.stderr,
         unit_scale=False,
-        dynamic_ncols=True,
+        dynamic_ncols=width > 0,
+        ncols=None if width > 0 else 80,
+        nrows=None if height > 0 else 24,  # tqdm hides a bar below the terminal's last line
     )
 
 

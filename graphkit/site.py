@@ -72,9 +72,8 @@ def build_site(
 ) -> SiteReport:
     """``map_nodes``: concepts on the map (most papers first; None: all), with every
     co-occurrence edge of at least ``map_min_weight`` papers among them."""
-    from tqdm.auto import tqdm
-
     from .maps import render_map
+    from .progress import bar
 
     out = check_site_folder(out_dir)
     concepts = sorted(
@@ -98,18 +97,20 @@ def build_site(
             pages={n: f"concepts/{p}" for n, p in pages.items()},
         )
         (tmp / "concepts").mkdir()
-        for n in tqdm(paged, desc="Concept pages", unit="page", disable=None if progress else True, leave=False):
-            d = g.nodes[n]
-            sub = neighbourhood(g, n, depth=1)
-            render_page(
-                sub,
-                tmp / "concepts" / pages[n],
-                title=f"{title}: {d['name']}",
-                focus=n,
-                nav=[("Index", "../index.html"), ("Concept map", "../map.html")],
-                pages={k: v for k, v in pages.items() if k in sub},
-                assets="../assets",
-            )
+        with bar("Concept pages", len(paged), "page", progress, leave=False) as done:
+            for n in paged:
+                d = g.nodes[n]
+                sub = neighbourhood(g, n, depth=1)
+                render_page(
+                    sub,
+                    tmp / "concepts" / pages[n],
+                    title=f"{title}: {d['name']}",
+                    focus=n,
+                    nav=[("Index", "../index.html"), ("Concept map", "../map.html")],
+                    pages={k: v for k, v in pages.items() if k in sub},
+                    assets="../assets",
+                )
+                done.update(1)
         (tmp / "index.html").write_text(_index_html(g, concepts, pages, set(shown), title), encoding="utf-8")
         written = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
         (tmp / MARKER).write_text("\n".join([_MARKER_HEAD, *written, MARKER]) + "\n", encoding="utf-8")

@@ -391,6 +391,47 @@ def test_build_shows_every_stage_on_a_terminal(monkeypatch, tmp_path):
     assert tty.getvalue() == ""
 
 
+def test_a_terminal_of_no_width_still_shows_the_bars(monkeypatch):
+    """A new pseudo-terminal reports 0 columns (``script``, some CI and editor shells): tqdm
+    asked to follow its width drew nothing there, so a long build showed no chunking or
+    embedding at all. The bar falls back to 80 columns."""
+    import pty
+
+    from graphkit.progress import bar
+
+    master, slave = pty.openpty()
+    try:
+        assert os.get_terminal_size(slave).columns == 0
+        term = os.fdopen(slave, "w", closefd=False)
+        monkeypatch.setattr(sys, "stderr", term)
+        with bar("Chunking", 3, "paper", True) as b:
+            b.update(3)
+        term.flush()
+        shown = os.read(master, 65536).decode("utf-8", "replace")
+    finally:
+        os.close(master)
+        os.close(slave)
+    last = shown.replace("\r\n", "\r").split("\r")[-2]
+    assert last.startswith("Chunking: 100%") and "3/3" in last and "papers/s" in last, repr(shown)
+
+
+@pytest.mark.integration
+def test_default_build_shows_its_model_stages_on_a_terminal(monkeypatch, tmp_path):
+    """The default mode's own stages stay on the screen with their counts and rates: the
+    corpus's words, chunking, and the model's passes over the abstracts and the phrases."""
+    from graphkit import api
+
+    tty = _Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    monkeypatch.setenv("GRAPHKIT_CACHE_DIR", str(tmp_path / "cache"))  # empty: the model runs
+    api.build_files([DATA / "papers.jsonl"], tmp_path / "g.graphml", progress=True)
+    text = tty.getvalue()
+    for name in ("Cleaning text 3 papers: ", "Counting words 3 papers: ", "Chunking: 100%", "Linking 3 papers: "):
+        assert name in text, (name, text)
+    for name in ("Embedding abstracts: 100%", "Embedding phrases: 100%"):
+        assert name in text and " texts/s]" in text.split(name)[1].split("\n")[0], (name, text)
+
+
 # --- co-occurrence counts --------------------------------------------------------------------------
 
 

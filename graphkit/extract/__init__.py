@@ -25,6 +25,7 @@ __all__ = [
     "keybert_choice",
     "default_embedder",
     "paper_text",
+    "paper_texts",
     "candidate_forms",
     "corpus_words",
     "with_artefacts",
@@ -113,8 +114,8 @@ class KeyBERTExtractor(Extractor):
         self.joins = joins
 
     def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
-        texts = [paper_text(p) for p in papers]
-        verbs, joins = corpus_words(texts, self.verbs, self.joins)
+        texts = paper_texts(papers, progress)
+        verbs, joins = corpus_words(texts, self.verbs, self.joins, progress=progress)
         phrases, artefacts = candidate_forms(texts, progress=progress, verbs=verbs, joins=joins)
         by_text = dict(zip(texts, phrases))
         vocab = sorted({f for fs in by_text.values() for f in fs})  # what CountVectorizer(analyzer=by_text) learns
@@ -135,15 +136,29 @@ class KeyBERTExtractor(Extractor):
         )
 
 
+def paper_texts(papers: Sequence[Paper], progress: bool = False) -> list[str]:
+    """:func:`paper_text` of each paper (a stage of its own on a terminal)."""
+    from ..progress import stage
+
+    with stage("Cleaning text", "paper", progress, count=len(papers)):
+        return [paper_text(p) for p in papers]
+
+
 def corpus_words(
-    texts: list[str], verbs: frozenset[str] | None = None, joins: frozenset[tuple[str, str]] | None = None
+    texts: list[str],
+    verbs: frozenset[str] | None = None,
+    joins: frozenset[tuple[str, str]] | None = None,
+    progress: bool = False,
 ) -> tuple[frozenset[str], frozenset[tuple[str, str]]]:
     """The corpus's verbs (:func:`graphkit.text.verbs_in`) and names' parts
     (:func:`graphkit.text.name_joins`): the ones given, else learned from ``texts`` in one pass
-    over their tokens."""
+    over their tokens (a stage of its own on a terminal)."""
+    from ..progress import stage
+
     if verbs is None or joins is None:
         names: Counter = Counter()
-        counted = T.verbs_from_counts(*T.verb_counts(texts, names))
+        with stage("Counting words", "paper", progress, count=len(texts)):
+            counted = T.verbs_from_counts(*T.verb_counts(texts, names))
         verbs = counted if verbs is None else verbs
         joins = T.name_joins(names) if joins is None else joins
     return verbs, joins

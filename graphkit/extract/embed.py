@@ -277,7 +277,7 @@ class MiniLMEmbedder:
         return self._encode_distinct(texts, progress)
 
     def _encode_distinct(self, texts: list[str], progress: str | None) -> np.ndarray:
-        from tqdm.auto import tqdm
+        from ..progress import bar as progress_bar
 
         model = self.model
         # Batches in the order of token counts: a batch is padded to its longest text, and
@@ -295,7 +295,7 @@ class MiniLMEmbedder:
         short = sum(len(t) for t in texts) / len(texts) < 80
         batch = self.batch_size * 8 if short else self.batch_size
         with (
-            tqdm(total=len(texts), desc=progress, unit="text", disable=None if progress else True, leave=False) as bar,
+            progress_bar(progress or "", len(texts), "text", bool(progress)) as bar,
             _precision(self.device),
         ):
             for i in range(0, len(order), batch):

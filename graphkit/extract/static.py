@@ -20,7 +20,7 @@ from .. import text as T
 from ..errors import MissingDependency
 from ..model import Candidate, Paper
 from ..progress import stage
-from . import Extraction, Extractor, candidate_forms, corpus_words, paper_text, with_artefacts
+from . import Extraction, Extractor, candidate_forms, corpus_words, paper_texts, with_artefacts
 
 __all__ = ["StaticEmbedder", "StaticExtractor", "LazyVectors", "MODEL_DIR", "center_sum", "corpus_center"]
 
@@ -141,8 +141,8 @@ class StaticExtractor(Extractor):
         self.center = center
 
     def extract(self, papers: Sequence[Paper], progress: bool = False) -> Extraction:
-        texts = [paper_text(p) for p in papers]
-        verbs, joins = corpus_words(texts, self.verbs, self.joins)
+        texts = paper_texts(papers, progress)
+        verbs, joins = corpus_words(texts, self.verbs, self.joins, progress=progress)
         phrases, artefacts = candidate_forms(texts, progress=progress, verbs=verbs, joins=joins)
         vocab = {f for fs in phrases for f in fs}
         candidates: list[list[Candidate]] = []

@@ -319,7 +319,7 @@ class Neo4jWriter:
         """MERGE every node and relationship of ``g``; ``sync`` also deletes, in batches, the
         graphkit nodes and relationships the graph does not have and replaces properties, so
         the database equals the graph."""
-        from tqdm.auto import tqdm
+        from ..progress import bar
 
         neo4j = _driver_module()
         report = LoadReport()
@@ -329,14 +329,12 @@ class Neo4jWriter:
             self.create_schema()
             work = (self.stale(g) if sync else []) + work
             total = sum(len(rows) for _, _, rows in work)
-            with tqdm(
-                total=total, desc="Loading into Neo4j", unit="row", disable=None if progress else True, leave=False
-            ) as bar:
+            with bar("Loading into Neo4j", total, "row", progress, leave=False) as done:
                 for what, statement, rows in work:
                     t = time.perf_counter()
                     counters = self._run(statement, rows)
                     report.add(counters, what, len(rows), time.perf_counter() - t)
-                    bar.update(len(rows))
+                    done.update(len(rows))
         except (neo4j.exceptions.Neo4jError, neo4j.exceptions.DriverError, OSError) as e:
             raise _load_failed(e, self.driver, report, total) from None
         return report
