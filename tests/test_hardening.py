@@ -331,6 +331,33 @@ def test_batches_follow_token_counts_and_vectors_their_texts(embedder_texts):
 
 
 @pytest.mark.integration
+def test_a_cold_vocabulary_cached_in_place_reads_back_the_same(tmp_path, embedder_texts):
+    """A build's vocabulary (distinct texts, sorted, none cached) comes back as the model's own
+    array rounded in place as the cache stores it, not copied; a warm run and a run that
+    finds half of its texts cached read the same numbers."""
+    from graphkit.extract.embed import _round_as_stored
+
+    texts, expected = embedder_texts
+    vocab = sorted(texts)
+    order = [texts.index(t) for t in vocab]
+    cold, _ = embed_with(tmp_path / "c.sqlite", vocab)
+    warm, _ = embed_with(tmp_path / "c.sqlite", vocab)
+    np.testing.assert_allclose(cold, expected[order], atol=2e-3)  # bfloat16: other batches, other last digits
+    np.testing.assert_array_equal(cold, cold.astype(np.float16).astype(np.float32))  # rounded as stored
+    np.testing.assert_array_equal(warm, cold)
+    first, _ = embed_with(tmp_path / "half.sqlite", vocab[:1])
+    mixed, _ = embed_with(tmp_path / "half.sqlite", [vocab[2], vocab[0], vocab[1], vocab[0]])
+    np.testing.assert_array_equal(mixed[[1, 3]], np.vstack([first, first]))  # read from the cache
+    np.testing.assert_allclose(mixed, cold[[2, 0, 1, 0]], atol=2e-3)
+    again, _ = embed_with(tmp_path / "half.sqlite", [vocab[2], vocab[0], vocab[1], vocab[0]])
+    np.testing.assert_array_equal(again, mixed)
+    x = np.random.default_rng(0).standard_normal((10, 4)).astype(np.float32)
+    want = x.astype(np.float16).astype(np.float32)
+    _round_as_stored(x, rows=3)  # in blocks, the last one short
+    np.testing.assert_array_equal(x, want)
+
+
+@pytest.mark.integration
 def test_texts_the_model_reads_alike_are_encoded_once(embedder_texts):
     """The tokenizer lower-cases and strips accents: "Graph Neural Network" is the input of
     "graph neural network", and the model reads it once; every text still gets its vector."""
