@@ -98,7 +98,7 @@ class EmbeddingCache:
 
     def put_many(self, items: Iterable[tuple[bytes, np.ndarray]]) -> None:
         """Store vectors as float16: half the disk, and cosine similarities change by < 1e-3.
-        The rows are made as SQLite takes them, not listed first (79,345 abstracts' 1.2 M
+        The rows are made as SQLite takes them, not listed first (79,345 abstracts' million
         phrases: some 1 GB of rows at once)."""
         db = self._conn()
         if db is None or self._read_only:
@@ -186,7 +186,7 @@ def _token_lengths(model, texts: list[str]) -> list[int]:
 
 def _round_as_stored(vecs: np.ndarray, rows: int = 65536) -> None:
     """Round float32 vectors to the cache's float16 in place, some rows at a time (whole, the
-    two copies of 1.2 M phrase vectors were 2.7 GB more at once)."""
+    float16 and float32 copies of a million phrase vectors were some 2.3 GB more at once)."""
     for i in range(0, len(vecs), rows):
         vecs[i : i + rows] = vecs[i : i + rows].astype(np.float16)
 
