@@ -15,6 +15,7 @@ import numpy as np
 from .. import text as T
 from ..concepts_rules import repair, uncap_title
 from ..model import Candidate, Paper
+from ..progress import bar, stage
 from .embed import Embedder, EmbeddingCache, MiniLMEmbedder, default_cache_path
 
 __all__ = [
@@ -138,8 +139,6 @@ class KeyBERTExtractor(Extractor):
 
 def paper_texts(papers: Sequence[Paper], progress: bool = False) -> list[str]:
     """:func:`paper_text` of each paper (a stage of its own on a terminal)."""
-    from ..progress import stage
-
     with stage("Cleaning text", "paper", progress, count=len(papers)):
         return [paper_text(p) for p in papers]
 
@@ -153,8 +152,6 @@ def corpus_words(
     """The corpus's verbs (:func:`graphkit.text.verbs_in`) and names' parts
     (:func:`graphkit.text.name_joins`): the ones given, else learned from ``texts`` in one pass
     over their tokens (a stage of its own on a terminal)."""
-    from ..progress import stage
-
     if verbs is None or joins is None:
         names: Counter = Counter()
         with stage("Counting words", "paper", progress, count=len(texts)):
@@ -175,8 +172,6 @@ def candidate_forms(
     ``verbs``, ``joins``: the corpus's verbs and names' parts (:func:`graphkit.text.name_joins`), if these
     texts are a part of it (default: learned from them).
     """
-    from ..progress import bar
-
     phrases: list[list[str]] = []
     artefacts: list[list[str]] = []
     verbs, joins = corpus_words(texts, verbs, joins)
