@@ -14,6 +14,7 @@ from . import schema as S
 from .errors import UsageError
 from .extract import Embedder, Extractor, KeyBERTExtractor, default_embedder
 from .link import Linked, link
+from .memory import give_back_freed_memory
 from .model import Mention, Paper
 from .schema import SCHEMA_VERSION, author_key, author_node, concept_node, paper_node
 
@@ -322,6 +323,7 @@ def build(
             else:
                 linked = link(with_text, ex, embedder=embedder, thesaurus=thesaurus)
         del ex  # its texts and vectors (GBs on a big corpus) are not needed for the graph
+        give_back_freed_memory()  # nor linking's: the graph starts from a smaller process
     else:
         linked = Linked(concepts=[], mentions=[], broader=[], forms={}, merges=[])
     with stage("Graph", "paper", progress, count=len(papers)):

@@ -47,6 +47,7 @@ from .errors import ClusterError, GraphkitError, MissingDependency, UsageError
 from .extract import Extraction, KeyBERTExtractor, candidate_forms, paper_text
 from .extract.embed import EmbeddingCache, MiniLMEmbedder, default_cache_path
 from .link import Linked, link
+from .memory import give_back_freed_memory
 from .model import Mention, Paper
 
 __all__ = ["cluster_client", "build_distributed", "INSTALL_HINT"]
@@ -257,6 +258,7 @@ def build_distributed(
         embedder = _embedder(True, None) if fast else _RemoteEmbedder(client, cpath)
         linked = link(with_text, ex, embedder=embedder, thesaurus=thesaurus)
         del ex, parts
+        give_back_freed_memory()
     with stage("Graph", "paper", progress, count=len(papers)):
         keys = sorted(c.key for c in linked.concepts)
         shard_of = {p.id: n for n, s in enumerate(starts) for p in with_text[s : s + size]}

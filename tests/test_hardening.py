@@ -380,3 +380,66 @@ def test_texts_the_model_reads_alike_are_encoded_once(embedder_texts):
         del emb.model.encode  # the model is shared by the whole test session
     assert sorted(seen) == ["Graph Neural Network", "protein folding"]
     np.testing.assert_allclose(vecs, expected[[0, 1, 0, 1, 1]], atol=1e-3)
+
+
+@pytest.mark.parametrize("spill_rows", [0, None])
+def test_stored_phrase_vectors_read_back_the_vectors_given(spill_rows):
+    """The default mode's phrase vectors between extraction and linking: float16 when the
+    numbers are the cache's, in a temporary file for a big vocabulary, read back bit for bit."""
+    import pickle
+
+    from graphkit.extract.stored import StoredVectors
+
+    rng = np.random.default_rng(3)
+    vocab = sorted({"GRPO", "diffusion model", "neural network", "SAM2", "Q-learning", "zero-shot"})
+    cached = rng.standard_normal((len(vocab), 8)).astype(np.float16).astype(np.float32)  # as the cache holds them
+    store = StoredVectors(vocab, cached, spill_rows=spill_rows)
+    assert store.spilled == (spill_rows == 0) and store.dtype == np.float16
+    assert list(store) == vocab and len(store) == len(vocab)
+    for i, p in enumerate(vocab):
+        assert p in store and np.array_equal(store[p], cached[i]) and store[p].dtype == np.float32
+    picked = ["SAM2", "GRPO", "SAM2", "zero-shot"]
+    assert np.array_equal(store.many(picked), cached[[vocab.index(p) for p in picked]])
+    assert store.many([]).shape == (0, 8)
+    assert "sam2" not in store and 3 not in store and store.get("diffusion") is None
+    with pytest.raises(KeyError):
+        store.many(["GRPO", "PPO"])
+    again = pickle.loads(pickle.dumps(store))  # a distributed build's shard sends it as rows
+    assert not again.spilled and np.array_equal(again.many(vocab), cached)
+    exact = rng.standard_normal((len(vocab), 8)).astype(np.float32)  # not the cache's numbers: kept as they are
+    kept = StoredVectors(vocab, exact, spill_rows=spill_rows)
+    assert kept.dtype == np.float32 and np.array_equal(kept.many(vocab), exact)
+    store.close()
+    assert not store.spilled and len(store) == 0 and "GRPO" not in store
+    with pytest.raises(ValueError):
+        StoredVectors(vocab, cached[:2])
+
+
+@pytest.mark.integration
+def test_a_vocabulary_kept_out_of_memory_links_the_same(monkeypatch, samples):
+    """The default mode's phrase vectors in a temporary file (a big corpus) or in memory: the
+    same concepts and mentions, the same scores."""
+    from graphkit.build import build
+    from graphkit.extract import stored
+    from graphkit.read import read_papers
+
+    papers, _ = read_papers(samples)
+
+    def linked():
+        _, out = build(papers)
+        return sorted((c.key, c.name, c.kind, tuple(c.aliases)) for c in out.concepts), sorted(
+            (m.paper_id, m.concept_key, m.rank, m.score, m.evidence) for m in out.mentions
+        )
+
+    spilled: list[bool] = []
+    store = stored.StoredVectors.__init__
+
+    def spy(self, *args, **kwargs):
+        store(self, *args, **kwargs)
+        spilled.append(self.spilled)
+
+    monkeypatch.setattr(stored.StoredVectors, "__init__", spy)
+    held = linked()
+    monkeypatch.setattr(stored, "SPILL_ROWS", 0)
+    assert linked() == held and len(held[1]) > 100
+    assert spilled == [False, True]

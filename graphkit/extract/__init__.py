@@ -14,9 +14,11 @@ import numpy as np
 
 from .. import text as T
 from ..concepts_rules import repair, uncap_title
+from ..memory import give_back_freed_memory
 from ..model import Candidate, Paper
 from ..progress import bar, stage
 from .embed import Embedder, EmbeddingCache, MiniLMEmbedder, default_cache_path
+from .stored import StoredVectors
 
 __all__ = [
     "MAX_CONCEPT_CHARS",
@@ -129,7 +131,10 @@ class KeyBERTExtractor(Extractor):
         elif vocab:  # every vector came from the cache: KeyBERT's numbers without importing it
             selected = keybert_choice([by_text[t] for t in texts], vocab, doc_vecs, word_vecs, self.top_n)
 
-        vocab_vectors = dict(zip(vocab, word_vecs))
+        # float16 (the cache's numbers) and, for a big vocabulary, out of memory until linking asks
+        vocab_vectors = StoredVectors(vocab, word_vecs)
+        del word_vecs
+        give_back_freed_memory()
         candidates = with_artefacts(selected, artefacts, vocab_vectors, doc_vecs)
         acronyms = [T.find_acronyms(t) for t in texts]
         return Extraction(
@@ -190,7 +195,7 @@ def candidate_forms(
 def with_artefacts(
     selected: list[list[tuple[str, float]]],
     artefacts: list[list[str]],
-    vocab_vectors: dict[str, np.ndarray],
+    vocab_vectors: Mapping[str, np.ndarray],
     doc_vecs: np.ndarray,
 ) -> list[list[Candidate]]:
     """The ranked picks of each paper, then its named artefacts the ranking left out (always kept)."""

@@ -15,6 +15,7 @@ from typing import Protocol
 import numpy as np
 
 from ..errors import GraphkitWarning, MissingDependency
+from ..memory import give_back_freed_memory
 
 __all__ = ["Embedder", "MiniLMEmbedder", "EmbeddingCache", "default_cache_path"]
 
@@ -191,31 +192,6 @@ def _round_as_stored(vecs: np.ndarray, rows: int = 65536) -> None:
         vecs[i : i + rows] = vecs[i : i + rows].astype(np.float16)
 
 
-@lru_cache(maxsize=1)
-def _malloc_trim():
-    """glibc's ``malloc_trim``, or None where the C library has none (macOS, musl)."""
-    import ctypes
-    import ctypes.util
-
-    try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
-    except (OSError, AttributeError):
-        return None
-
-
-def _give_back_freed_memory() -> None:
-    """Hand the memory the model's batches freed back to the system. Each new batch shape (the
-    texts run in the order of their token counts, so the length grows every few batches)
-    left glibc's heap more fragmented, and none of it was returned: the 79,345 abstracts'
-    pass grew from 1.7 to 6.9 GB, and stopped growing only once the texts reached the model's
-    256 tokens. Called when the shape changes: 40 lengths of 4 batches each grew the process
-    by 524 MB without a trim, 176 MB with one a shape and 134 MB with one every batch; a trim
-    takes some 4 ms (a batch of 32 abstracts 0.37 s, of 256 phrases about 0.1 s)."""
-    trim = _malloc_trim()
-    if trim is not None:
-        trim(0)
-
-
 def _precision(device: str):
     """The context the model runs in: on a CPU with native bfloat16 arithmetic (AVX512-BF16 or
     AMX: Intel Xeon since Cooper Lake, AMD Zen 4 and later), torch's autocast to bfloat16, which
@@ -335,9 +311,9 @@ class MiniLMEmbedder:
             padded: int | None = None
             for i in range(0, len(order), batch):
                 idx = order[i : i + batch]
-                if lengths[idx[-1]] != padded:  # a new batch shape: see _give_back_freed_memory
+                if lengths[idx[-1]] != padded:  # a new batch shape: see give_back_freed_memory
                     padded = lengths[idx[-1]]
-                    _give_back_freed_memory()
+                    give_back_freed_memory()
                 vecs = model.encode(
                     [texts[j] for j in idx],
                     batch_size=len(idx),
@@ -347,7 +323,7 @@ class MiniLMEmbedder:
                 )
                 out[idx] = vecs
                 bar.update(len(idx))
-        _give_back_freed_memory()
+        give_back_freed_memory()
         return out
 
     def embed(self, texts: Sequence[str], progress: str | None = None) -> np.ndarray:
