@@ -48,7 +48,9 @@ class StoredVectors(Mapping):
                 self._file.write(np.ascontiguousarray(vectors[s : s + _BLOCK], dtype=self.dtype).tobytes())
             self._file.flush()
         else:
-            self._rows = vectors.astype(self.dtype)
+            self._rows = np.asarray(
+                vectors, dtype=self.dtype
+            )  # the given float32 array itself when not float16: no copy
 
     def _row(self, phrase: object) -> int:
         i = bisect_left(self.vocab, phrase) if isinstance(phrase, str) else len(self.vocab)
