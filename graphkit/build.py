@@ -14,7 +14,7 @@ from . import schema as S
 from .errors import UsageError
 from .extract import Embedder, Extractor, KeyBERTExtractor, default_embedder
 from .link import Linked, link
-from .memory import give_back_freed_memory
+from .memory import give_back_freed_memory, map_big_blocks
 from .model import Mention, Paper
 from .schema import SCHEMA_VERSION, author_key, author_node, concept_node, paper_node
 
@@ -316,6 +316,7 @@ def build(
             embedder = extractor.embedder if isinstance(extractor, KeyBERTExtractor) else default_embedder()
         extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
         ex = extractor.extract(with_text, progress=progress)
+        map_big_blocks()  # the model's passes are done: from here big temporaries leave no holes
         with stage("Linking", "paper", progress, count=len(with_text)):
             if concepts == "both":
                 linked = link(with_text, K.with_keywords(with_text, ex), embedder=embedder, thesaurus=thesaurus)

@@ -4,19 +4,24 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-__all__ = ["give_back_freed_memory"]
+__all__ = ["give_back_freed_memory", "map_big_blocks"]
 
 
 @lru_cache(maxsize=1)
-def _malloc_trim():
-    """glibc's ``malloc_trim``, or None where the C library has none (macOS, musl)."""
+def _libc():
+    """The C library, or None where it cannot be loaded."""
     import ctypes
     import ctypes.util
 
     try:
-        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
-    except (OSError, AttributeError):
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:
         return None
+
+
+def _malloc_trim():
+    """glibc's ``malloc_trim``, or None where the C library has none (macOS, musl)."""
+    return getattr(_libc(), "malloc_trim", None)
 
 
 def give_back_freed_memory() -> None:
@@ -35,3 +40,21 @@ def give_back_freed_memory() -> None:
     trim = _malloc_trim()
     if trim is not None:
         trim(0)
+
+
+def map_big_blocks(threshold: int = 256 * 1024) -> None:
+    """Have glibc map every block of ``threshold`` bytes or more on its own and unmap it when
+    freed (``mallopt(M_MMAP_THRESHOLD)``; elsewhere nothing is done), for the rest of the process.
+
+    By default glibc raises that threshold to the size of each mapped block freed, up to 32 MB,
+    after which numpy's temporaries of a few MB come from the heap and, freed between objects
+    that live on, fragment it for good. At 79,345 abstracts counting co-occurrence (8 M pairs a
+    block) grew the process by 1.1 GB for 0.4 M edges. Called once the model's passes are done:
+    during them a mapping for every tensor would cost page faults on every batch."""
+    lib = _libc()
+    if lib is not None and hasattr(lib, "mallopt"):
+        lib.mallopt(_M_MMAP_THRESHOLD, threshold)
+
+
+#: glibc's mallopt parameter for the mmap threshold (malloc.h)
+_M_MMAP_THRESHOLD = -3

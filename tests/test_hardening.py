@@ -415,6 +415,52 @@ def test_stored_phrase_vectors_read_back_the_vectors_given(spill_rows):
         StoredVectors(vocab, cached[:2])
 
 
+@pytest.mark.parametrize("spill_rows", [0, None])
+def test_phrase_vectors_embedded_a_chunk_at_a_time_are_the_vectors_of_one_call(spill_rows):
+    """A big vocabulary is embedded in chunks straight into the store (never one float32 matrix
+    of it all): the same rows as embedding it at once, case variants in one chunk, and a later
+    chunk of numbers float16 cannot hold turns the whole store float32."""
+    from graphkit.extract.stored import StoredVectors
+
+    vocab = sorted(["GRPO", "Neural Networks", "SAM2", "diffusion model", "neural networks", "zero-shot", "Q-learning"])
+    rng = np.random.default_rng(5)
+    table = {p: rng.standard_normal(6).astype(np.float32) for p in vocab}
+
+    class Fake:
+        model_id = "fake"
+
+        def __init__(self, exact_after: int | None = None):
+            self.calls: list[tuple[list[str], str | None]] = []
+            self.exact_after = exact_after
+
+        def embed(self, texts, progress=None):
+            self.calls.append((list(texts), progress))
+            vecs = np.array([table[t] for t in texts], dtype=np.float32).reshape(len(texts), 6)
+            if self.exact_after is None or len(self.calls) <= self.exact_after:
+                vecs = vecs.astype(np.float16).astype(np.float32)  # the cache's numbers
+            return vecs
+
+    fake = Fake()
+    store = StoredVectors.embedded(vocab, fake, "Embedding phrases", spill_rows=spill_rows, chunk=3)
+    halves = np.array([table[p] for p in vocab]).astype(np.float16).astype(np.float32)
+    assert store.spilled == (spill_rows == 0) and store.dtype == np.float16
+    assert np.array_equal(store.many(vocab), halves) and list(store) == vocab
+    assert [len(texts) for texts, _ in fake.calls] == [4, 3]  # the case variants of one text never split
+    assert [label for _, label in fake.calls] == ["Embedding phrases (1/2)", "Embedding phrases (2/2)"]
+    assert any({"Neural Networks", "neural networks"} <= set(texts) for texts, _ in fake.calls)
+    rows = store.rows()  # what KeyBERT indexes: by position, float32
+    assert rows.shape == (len(vocab), 6) and rows.dtype == np.float32
+    assert np.array_equal(rows[np.array([4, 0, 4])], halves[[4, 0, 4]]) and rows[[]].shape == (0, 6)
+
+    mixed = StoredVectors.embedded(vocab, Fake(exact_after=1), spill_rows=spill_rows, chunk=3)
+    assert mixed.dtype == np.float32
+    chunk_one = sorted(vocab, key=str.lower)[:4]
+    for i, p in enumerate(vocab):  # the first chunk's rows as float16 gave them, the others exactly
+        assert np.array_equal(mixed[p], halves[i] if p in chunk_one else table[p])
+    empty = StoredVectors.embedded([], Fake(), spill_rows=spill_rows)
+    assert len(empty) == 0 and empty.many([]).shape[0] == 0
+
+
 @pytest.mark.integration
 def test_a_vocabulary_kept_out_of_memory_links_the_same(monkeypatch, samples):
     """The default mode's phrase vectors in a temporary file (a big corpus) or in memory: the
@@ -432,14 +478,52 @@ def test_a_vocabulary_kept_out_of_memory_links_the_same(monkeypatch, samples):
         )
 
     spilled: list[bool] = []
-    store = stored.StoredVectors.__init__
+    opened = stored.StoredVectors._open
 
     def spy(self, *args, **kwargs):
-        store(self, *args, **kwargs)
+        opened(self, *args, **kwargs)
         spilled.append(self.spilled)
 
-    monkeypatch.setattr(stored.StoredVectors, "__init__", spy)
+    monkeypatch.setattr(stored.StoredVectors, "_open", spy)
     held = linked()
     monkeypatch.setattr(stored, "SPILL_ROWS", 0)
+    monkeypatch.setattr(stored, "EMBED_CHUNK", 97)  # and embedded in chunks, each written where its rows go
     assert linked() == held and len(held[1]) > 100
     assert spilled == [False, True]
+
+
+_MALLINFO = """
+import ctypes, sys
+import numpy as np
+from graphkit.memory import map_big_blocks
+
+class Info(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in
+                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+
+libc = ctypes.CDLL("libc.so.6")
+libc.mallinfo2.restype = Info
+if sys.argv[1] == "mapped":
+    map_big_blocks()
+big = np.ones(1 << 20)  # 8 MB, mapped; freed, glibc by default raises its threshold to that size
+del big
+before = libc.mallinfo2().hblks
+half = np.ones(1 << 19)  # 4 MB: from the heap by default, its own mapping once map_big_blocks ran
+print(libc.mallinfo2().hblks - before)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's allocator only")
+def test_big_blocks_stay_mapped_once_the_model_is_done():
+    """After ``map_big_blocks`` a freed multi-MB temporary goes back to the system instead of
+    into the heap, where blocks that live on would pin it (glibc's raised threshold)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    mapped = [
+        int(
+            subprocess.run(
+                [sys.executable, "-c", _MALLINFO, how], env=env, capture_output=True, text=True, check=True
+            ).stdout
+        )
+        for how in ("default", "mapped")
+    ]
+    assert mapped == [0, 1]

@@ -186,6 +186,7 @@ def test_keybert_choice_is_keybert(samples):
     from sklearn.feature_extraction.text import CountVectorizer
 
     from graphkit.extract import candidate_forms, default_embedder, keybert_choice
+    from graphkit.extract.stored import StoredVectors
     from graphkit.read import read_papers
 
     papers, _ = read_papers(samples)
@@ -209,6 +210,14 @@ def test_keybert_choice_is_keybert(samples):
         assert mine == [list(r) for r in kb]
         assert mine[1] == [] and len(mine[0]) == 15
     assert mine[2] == []
+    whole = keybert_choice([by_text[t] for t in texts], vocab, doc_vecs, word_vecs, 15)
+    for spill_rows in (0, None):  # the phrase vectors as a build holds them: read by row from its store
+        rows = StoredVectors(vocab, word_vecs, spill_rows=spill_rows).rows()
+        kb = model.extract_keywords(
+            texts, vectorizer=vectorizer, top_n=15, doc_embeddings=doc_vecs, word_embeddings=rows
+        )
+        assert [list(r) for r in kb] == whole
+        assert keybert_choice([by_text[t] for t in texts], vocab, doc_vecs, rows, 15) == whole
 
 
 def test_keybert_ranks_whenever_the_model_runs_and_a_cached_rebuild_replays_it(samples, tmp_path, monkeypatch):

@@ -18,7 +18,7 @@ from ..memory import give_back_freed_memory
 from ..model import Candidate, Paper
 from ..progress import bar, stage
 from .embed import Embedder, EmbeddingCache, MiniLMEmbedder, default_cache_path
-from .stored import StoredVectors
+from .stored import Rows, StoredVectors
 
 __all__ = [
     "MAX_CONCEPT_CHARS",
@@ -123,18 +123,17 @@ class KeyBERTExtractor(Extractor):
         by_text = dict(zip(texts, phrases))
         vocab = sorted({f for fs in by_text.values() for f in fs})  # what CountVectorizer(analyzer=by_text) learns
         doc_vecs = self.embedder.embed(texts, progress="Embedding abstracts" if progress else None)
-        word_vecs = self.embedder.embed(vocab, progress="Embedding phrases" if progress else None)
+        # float16 (the cache's numbers) and, for a big vocabulary, out of memory: embedded a chunk
+        # at a time into the store, which KeyBERT and then linking read
+        vocab_vectors = StoredVectors.embedded(vocab, self.embedder, "Embedding phrases" if progress else None)
+        give_back_freed_memory()
 
+        word_vecs = vocab_vectors.rows()
         selected: list[list[tuple[str, float]]] = [[] for _ in texts]
         if vocab and _model_ran(self.embedder):  # the model ran anyway: KeyBERT itself ranks
             selected = _keybert(texts, by_text, doc_vecs, word_vecs, self.top_n, self.embedder)
         elif vocab:  # every vector came from the cache: KeyBERT's numbers without importing it
             selected = keybert_choice([by_text[t] for t in texts], vocab, doc_vecs, word_vecs, self.top_n)
-
-        # float16 (the cache's numbers) and, for a big vocabulary, out of memory until linking asks
-        vocab_vectors = StoredVectors(vocab, word_vecs)
-        del word_vecs
-        give_back_freed_memory()
         candidates = with_artefacts(selected, artefacts, vocab_vectors, doc_vecs)
         acronyms = [T.find_acronyms(t) for t in texts]
         return Extraction(
@@ -271,7 +270,11 @@ def _as_keybert_model(embedder: Embedder):
 
 
 def keybert_choice(
-    phrases: Sequence[Sequence[str]], vocab: Sequence[str], doc_vecs: np.ndarray, word_vecs: np.ndarray, top_n: int
+    phrases: Sequence[Sequence[str]],
+    vocab: Sequence[str],
+    doc_vecs: np.ndarray,
+    word_vecs: np.ndarray | Rows,
+    top_n: int,
 ) -> list[list[tuple[str, float]]]:
     """``KeyBERT().extract_keywords(texts, vectorizer=CountVectorizer(analyzer=<the phrases>),
     top_n=top_n, doc_embeddings=doc_vecs, word_embeddings=word_vecs)``, computed as KeyBERT 0.9
