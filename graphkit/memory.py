@@ -43,8 +43,9 @@ def give_back_freed_memory() -> None:
 
 
 def map_big_blocks(threshold: int = 256 * 1024) -> None:
-    """Have glibc map every block of ``threshold`` bytes or more on its own and unmap it when
-    freed (``mallopt(M_MMAP_THRESHOLD)``; elsewhere nothing is done), for the rest of the process.
+    """Have glibc give a block of ``threshold`` bytes or more a mapping of its own, unmapped when
+    freed, rather than grow the heap for it (``mallopt(M_MMAP_THRESHOLD)``; free room the heap
+    already has is still used; elsewhere nothing is done), for the rest of the process.
 
     By default glibc raises that threshold to the size of each mapped block freed, up to 32 MB,
     after which numpy's temporaries of a few MB come from the heap and, freed between objects

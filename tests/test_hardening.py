@@ -492,38 +492,53 @@ def test_a_vocabulary_kept_out_of_memory_links_the_same(monkeypatch, samples):
     assert spilled == [False, True]
 
 
-_MALLINFO = """
-import ctypes, sys
-import numpy as np
-from graphkit.memory import map_big_blocks
+def test_big_blocks_are_mapped_by_glibc_once_asked(monkeypatch):
+    """``map_big_blocks`` sets glibc's mmap threshold (which then stays put instead of rising to
+    32 MB); the real glibc accepts the setting, and a C library without ``mallopt`` is left alone."""
+    from graphkit import memory
 
-class Info(ctypes.Structure):
-    _fields_ = [(n, ctypes.c_size_t) for n in
-                ("arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks", "fordblks", "keepcost")]
+    calls: list[tuple[int, int]] = []
 
-libc = ctypes.CDLL("libc.so.6")
-libc.mallinfo2.restype = Info
-if sys.argv[1] == "mapped":
-    map_big_blocks()
-big = np.ones(1 << 20)  # 8 MB, mapped; freed, glibc by default raises its threshold to that size
-del big
-before = libc.mallinfo2().hblks
-half = np.ones(1 << 19)  # 4 MB: from the heap by default, its own mapping once map_big_blocks ran
-print(libc.mallinfo2().hblks - before)
-"""
+    class Libc:
+        def mallopt(self, param, value):
+            calls.append((param, value))
+            return 1
+
+    monkeypatch.setattr(memory, "_libc", lambda: Libc())
+    memory.map_big_blocks()
+    memory.map_big_blocks(64 * 1024)
+    assert calls == [(-3, 256 * 1024), (-3, 64 * 1024)]  # M_MMAP_THRESHOLD in glibc's malloc.h
+    monkeypatch.setattr(memory, "_libc", lambda: object())  # macOS, musl: nothing to call
+    memory.map_big_blocks()
+    if sys.platform.startswith("linux"):  # glibc itself says yes (1), in a process of its own
+        code = "from graphkit.memory import _libc, _M_MMAP_THRESHOLD; print(_libc().mallopt(_M_MMAP_THRESHOLD, 256 * 1024))"
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        assert out.stdout.strip() == "1"
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's allocator only")
-def test_big_blocks_stay_mapped_once_the_model_is_done():
-    """After ``map_big_blocks`` a freed multi-MB temporary goes back to the system instead of
-    into the heap, where blocks that live on would pin it (glibc's raised threshold)."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    mapped = [
-        int(
-            subprocess.run(
-                [sys.executable, "-c", _MALLINFO, how], env=env, capture_output=True, text=True, check=True
-            ).stdout
-        )
-        for how in ("default", "mapped")
-    ]
-    assert mapped == [0, 1]
+def test_concept_names_vectors_held_compactly_are_the_vectors(monkeypatch):
+    """Linking's ranking holds every concept name's vector: float16 when the numbers are the
+    cache's (read back exactly), float32 as soon as one block is not, fetched a block at a time."""
+    from graphkit import link as Lk
+
+    rng = np.random.default_rng(11)
+    names = [f"concept {i}" for i in range(7)]
+    halves = rng.standard_normal((7, 4)).astype(np.float16).astype(np.float32)
+    exact = rng.standard_normal((7, 4)).astype(np.float32)
+    asked: list[int] = []
+
+    def vectors_of(table):
+        def vectors(phrases):
+            asked.append(len(phrases))
+            return table[[names.index(p) for p in phrases]].reshape(len(phrases), 4)
+
+        return vectors
+
+    monkeypatch.setattr(Lk, "_BLOCK", 3)
+    held = Lk._held_compactly(vectors_of(halves), names)
+    assert held.dtype == np.float16 and np.array_equal(held.astype(np.float32), halves) and asked == [3, 3, 1]
+    mixed = np.vstack([halves[:3], exact[3:]])
+    held = Lk._held_compactly(vectors_of(mixed), names)
+    assert held.dtype == np.float32 and np.array_equal(held, mixed)
+    assert Lk._held_compactly(vectors_of(halves), []).shape == (0, 4)

@@ -20,7 +20,7 @@ import numpy as np
 if TYPE_CHECKING:
     from .embed import Embedder
 
-__all__ = ["StoredVectors", "SPILL_ROWS", "EMBED_CHUNK"]
+__all__ = ["StoredVectors", "SPILL_ROWS", "EMBED_CHUNK", "exactly_half"]
 
 #: Vocabularies above this many phrases are kept in a temporary file, not in memory. Below it
 #: the rows are few enough to hold (200,000 float16 rows of 384: 154 MB; 10,000 abstracts have
@@ -51,7 +51,7 @@ class StoredVectors(Mapping):
     def __init__(self, vocab: list[str], vectors: np.ndarray, spill_rows: int | None = None):
         if len(vocab) != len(vectors):
             raise ValueError(f"{len(vocab)} phrases but {len(vectors)} vectors")
-        self._open(vocab, int(vectors.shape[1]) if vectors.ndim == 2 else 0, _all_half(vectors), spill_rows)
+        self._open(vocab, int(vectors.shape[1]) if vectors.ndim == 2 else 0, exactly_half(vectors), spill_rows)
         if self._file is None:
             self._rows = np.asarray(vectors, dtype=self.dtype)  # the given float32 array itself when not float16
         else:
@@ -87,12 +87,12 @@ class StoredVectors(Mapping):
             label = f"{progress} ({n}/{len(parts)})" if progress and len(parts) > 1 else progress
             vecs = embedder.embed([vocab[i] for i in rows], progress=label)
             if n == 1:
-                self._open(vocab, int(vecs.shape[1]), _all_half(vecs), spill_rows)
+                self._open(vocab, int(vecs.shape[1]), exactly_half(vecs), spill_rows)
                 if self._file is None:
                     self._rows = np.zeros((len(vocab), self.dim), dtype=self.dtype)
                 else:
                     self._file.truncate(len(vocab) * self.dim * self.dtype.itemsize)
-            elif self.dtype == np.float16 and not _all_half(vecs):
+            elif self.dtype == np.float16 and not exactly_half(vecs):
                 self._widen()  # another embedder's numbers: float32 for all, as the constructor keeps them
             self._put(rows, vecs)
         if not parts:
@@ -219,7 +219,7 @@ class Rows:
         return self._store._read(picked).reshape(len(picked), self._store.dim)
 
 
-def _all_half(vectors: np.ndarray) -> bool:
+def exactly_half(vectors: np.ndarray) -> bool:
     """Is every number exactly a float16 (the cache's rounding), so float16 keeps them all?"""
     with np.errstate(over="ignore"):
         return all(
