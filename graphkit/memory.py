@@ -42,6 +42,10 @@ def give_back_freed_memory() -> None:
         trim(0)
 
 
+#: glibc's mallopt parameter for the mmap threshold (malloc.h)
+_M_MMAP_THRESHOLD = -3
+
+
 def map_big_blocks(threshold: int = 256 * 1024) -> None:
     """Have glibc give a block of ``threshold`` bytes or more a mapping of its own, unmapped when
     freed, rather than grow the heap for it (``mallopt(M_MMAP_THRESHOLD)``; free room the heap
@@ -55,7 +59,3 @@ def map_big_blocks(threshold: int = 256 * 1024) -> None:
     lib = _libc()
     if lib is not None and hasattr(lib, "mallopt"):
         lib.mallopt(_M_MMAP_THRESHOLD, threshold)
-
-
-#: glibc's mallopt parameter for the mmap threshold (malloc.h)
-_M_MMAP_THRESHOLD = -3
