@@ -35,7 +35,7 @@ from . import mentions as M
 from . import text as T
 from .extract import Extraction
 from .extract.embed import Embedder
-from .extract.stored import exactly_half
+from .extract.stored import holding_dtype
 from .model import Candidate, Concept, Mention, Paper
 from .text import chunking as C
 from .text.chunking import DETERMINERS
@@ -1908,10 +1908,11 @@ def _held_compactly(vectors: PhraseVectors, phrases: list[str]) -> np.ndarray:
     out: np.ndarray | None = None
     for s in range(0, len(phrases), _BLOCK):
         block = vectors(phrases[s : s + _BLOCK])
+        dtype = holding_dtype(block, None if out is None else out.dtype)
         if out is None:
-            out = np.empty((len(phrases), block.shape[1]), dtype=np.float16 if exactly_half(block) else np.float32)
-        elif out.dtype == np.float16 and not exactly_half(block):
-            out = out.astype(np.float32)
+            out = np.empty((len(phrases), block.shape[1]), dtype=dtype)
+        elif dtype != out.dtype:
+            out = out.astype(dtype)
         out[s : s + len(block)] = block
     return out if out is not None else vectors(phrases)
 

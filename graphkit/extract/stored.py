@@ -20,7 +20,7 @@ import numpy as np
 if TYPE_CHECKING:
     from .embed import Embedder
 
-__all__ = ["StoredVectors", "SPILL_ROWS", "EMBED_CHUNK", "exactly_half"]
+__all__ = ["StoredVectors", "SPILL_ROWS", "EMBED_CHUNK", "exactly_half", "holding_dtype"]
 
 #: Vocabularies above this many phrases are kept in a temporary file, not in memory. Below it
 #: the rows are few enough to hold (200,000 float16 rows of 384: 154 MB; 10,000 abstracts have
@@ -86,13 +86,14 @@ class StoredVectors(Mapping):
         for n, rows in enumerate(parts, start=1):
             label = f"{progress} ({n}/{len(parts)})" if progress and len(parts) > 1 else progress
             vecs = embedder.embed([vocab[i] for i in rows], progress=label)
+            dtype = holding_dtype(vecs, self.dtype if n > 1 else None)
             if n == 1:
-                self._open(vocab, int(vecs.shape[1]), exactly_half(vecs), spill_rows)
+                self._open(vocab, int(vecs.shape[1]), dtype == np.float16, spill_rows)
                 if self._file is None:
                     self._rows = np.zeros((len(vocab), self.dim), dtype=self.dtype)
                 else:
                     self._file.truncate(len(vocab) * self.dim * self.dtype.itemsize)
-            elif self.dtype == np.float16 and not exactly_half(vecs):
+            elif dtype != self.dtype:
                 self._widen()  # another embedder's numbers: float32 for all, as the constructor keeps them
             self._put(rows, vecs)
         if not parts:
@@ -217,6 +218,15 @@ class Rows:
     def __getitem__(self, rows) -> np.ndarray:
         picked = [int(r) for r in np.atleast_1d(np.asarray(rows, dtype=np.int64))]
         return self._store._read(picked).reshape(len(picked), self._store.dim)
+
+
+def holding_dtype(block: np.ndarray, held: np.dtype | None = None) -> np.dtype:
+    """The dtype to hold ``block`` in, beside blocks held so far as ``held`` (None: the first
+    block): float16 while every block's numbers are exactly float16 (the cache's rounding, so
+    ``.astype(np.float32)`` gives them back), float32 from the first block that is not, for all."""
+    if held is not None and held != np.float16:
+        return np.dtype(np.float32)
+    return np.dtype(np.float16 if exactly_half(block) else np.float32)
 
 
 def exactly_half(vectors: np.ndarray) -> bool:
