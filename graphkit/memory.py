@@ -53,7 +53,7 @@ def map_big_blocks(threshold: int = 256 * 1024) -> None:
 
     By default glibc raises that threshold to the size of each mapped block freed, up to 32 MB,
     after which numpy's temporaries of a few MB come from the heap and, freed between objects
-    that live on, fragment it for good. At 79,345 abstracts counting co-occurrence (8 M pairs a
+    that live on, fragment it for good. At 79,345 abstracts counting co-occurrence (then 8 M pairs a
     block) grew the process by 1.1 GB for 0.4 M edges. Called once the model's passes are done:
     during them a mapping for every tensor would cost page faults on every batch."""
     lib = _libc()
