@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -12,7 +14,7 @@ import numpy as np
 
 from . import schema as S
 from .errors import UsageError
-from .extract import Embedder, Extractor, KeyBERTExtractor, default_embedder
+from .extract import Embedder, Extractor, KeyBERTExtractor, MiniLMEmbedder, default_embedder
 from .link import Linked, link
 from .memory import give_back_freed_memory, map_big_blocks
 from .model import Mention, Paper
@@ -281,6 +283,36 @@ def _decode(counted, n_keys: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, n
     return codes // max(1, n_keys), codes % max(1, n_keys), w, counts
 
 
+#: From this many papers with an abstract, the model runs in a child process
+#: (:func:`model_apart`). Starting one costs 6-8 s (importing torch and loading the model),
+#: once for extraction and once for each linking step that meets texts the cache lacks. At
+#: 79,345 abstracts (cold) the build itself holds what a rebuild holds (at most 3.3 GB), and the
+#: build and its children together peaked at 4.32 GB (5.98 GB with the model in the build).
+MODEL_APART_PAPERS = 20_000
+
+
+def model_apart(papers: int) -> bool:
+    """Should a build of this many papers with an abstract run the model in a child process?
+    ``GRAPHKIT_MODEL_APART=1`` says always, ``=0`` never; else from :data:`MODEL_APART_PAPERS` on."""
+    wanted = os.environ.get("GRAPHKIT_MODEL_APART", "")
+    if wanted in ("0", "1"):
+        return wanted == "1"
+    return papers >= MODEL_APART_PAPERS
+
+
+@contextmanager
+def _model_apart(apart: bool, *embedders):
+    """Within it, the MiniLM embedders among ``embedders`` run the model apart when ``apart``."""
+    mine = [e for e in embedders if isinstance(e, MiniLMEmbedder) and apart and not e.apart]
+    for e in mine:
+        e.apart = True
+    try:
+        yield
+    finally:
+        for e in mine:
+            e.apart = False
+
+
 def build(
     papers: Sequence[Paper],
     *,
@@ -291,6 +323,7 @@ def build(
     citations: CitationOptions | None = None,
     progress: bool = False,
     concepts: str = "extracted",
+    model_in_child: bool | None = None,
 ) -> tuple[nx.MultiDiGraph, Linked]:
     """Extract, link and build in one call: the whole pipeline after reading.
 
@@ -303,6 +336,10 @@ def build(
     ``concepts``: where concepts come from, ``extracted`` (the extractor over titles and
     abstracts), ``keywords`` (the authors' keywords; no model) or ``both`` (see
     :mod:`graphkit.keywords`).
+
+    ``model_in_child``: run all-MiniLM-L6-v2 in a child process for each call that needs it
+    (:mod:`graphkit.extract.apart`; the same graph); by default (None) as :func:`model_apart`
+    says for the number of papers with an abstract.
     """
     from . import keywords as K
     from .progress import stage
@@ -319,14 +356,16 @@ def build(
         if embedder is None:
             embedder = extractor.embedder if isinstance(extractor, KeyBERTExtractor) else default_embedder()
         extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
-        ex = extractor.extract(with_text, progress=progress)
-        map_big_blocks()  # the model's passes are done: from here big temporaries leave no holes
-        with stage("Linking", "paper", progress, count=len(with_text)):
-            if concepts == "both":
-                linked = link(with_text, K.with_keywords(with_text, ex), embedder=embedder, thesaurus=thesaurus)
-                K.mark_sources(linked, with_text, ex)
-            else:
-                linked = link(with_text, ex, embedder=embedder, thesaurus=thesaurus)
+        apart = model_apart(len(with_text)) if model_in_child is None else model_in_child
+        with _model_apart(apart, embedder, getattr(extractor, "embedder", None)):
+            ex = extractor.extract(with_text, progress=progress)
+            map_big_blocks()  # the model's passes are done: from here big temporaries leave no holes
+            with stage("Linking", "paper", progress, count=len(with_text)):
+                if concepts == "both":
+                    linked = link(with_text, K.with_keywords(with_text, ex), embedder=embedder, thesaurus=thesaurus)
+                    K.mark_sources(linked, with_text, ex)
+                else:
+                    linked = link(with_text, ex, embedder=embedder, thesaurus=thesaurus)
         del ex  # its texts and vectors (GBs on a big corpus) are not needed for the graph
         give_back_freed_memory()  # nor linking's: the graph starts from a smaller process
     else:

@@ -292,6 +292,24 @@ class PhraseVectors:
             out[k] = self.known(p)
         return out
 
+    def prepare(self, phrases: list[str]) -> None:
+        """Embed, in one call, the ``phrases`` never seen, so that the calls for parts of them
+        that follow (a block at a time, an acronym at a time) find every vector. Each call that
+        meets new texts runs the model: in a process started for it when the embedder runs the
+        model apart (:mod:`graphkit.extract.apart`; 10,000 abstracts' acronyms were a process
+        each)."""
+        lazy = cast(Any, self._known) if hasattr(self._known, "many") else None
+        missing = sorted(
+            {
+                p
+                for p in phrases
+                if p not in self._new and (p not in lazy if lazy is not None else self.known(p) is None)
+            }
+        )
+        if missing:
+            for p, v in zip(missing, self.embedder.embed(missing)):
+                self._new[p] = v
+
     def _batched(self, phrases: list[str]) -> np.ndarray:
         """``__call__`` where the extraction's vectors are computed on demand
         (:class:`~graphkit.extract.static.LazyVectors`): asked for :data:`BATCH` at a time."""
@@ -1000,11 +1018,15 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
     state.dominant = {smk: c.most_common(1)[0][0] for smk, c in state.expansions.items()}
     for smk, lmk in state.dominant.items():
         state.sets.union(smk, lmk)
+    surfaces = {}  # the written form of each long form, for the acronyms defined more than one way
     for smk, counts in state.expansions.items():
         others = [lmk for lmk in counts if lmk != state.dominant[smk]]
-        if not others:
-            continue
-        surface = {lmk: state.surfaces[lmk].most_common(1)[0][0] for lmk in [state.dominant[smk], *others]}
+        if others:
+            surfaces[smk] = {lmk: state.surfaces[lmk].most_common(1)[0][0] for lmk in [state.dominant[smk], *others]}
+    vectors.prepare([f for surface in surfaces.values() for f in surface.values()])
+    for smk, surface in surfaces.items():
+        counts = state.expansions[smk]
+        others = list(surface)[1:]
         vecs = vectors(list(surface.values()))
         apart = 0  # definitions by meanings other than the dominant one
         for lmk, v in zip(others, vecs[1:]):
@@ -1384,6 +1406,7 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
     pairs = np.sort(np.array(codes, dtype=np.int64))
     del codes
     bars = getattr(vectors.embedder, "mention_bars", (M.MENTION_WORD, M.MENTION_PHRASE))
+    vectors.prepare([top[r] for r in found])
     for start in range(0, len(found), _BLOCK):  # a block of groups' vectors at a time (79k papers: 0.5 GB at once)
         block = found[start : start + _BLOCK]
         vec = vectors([top[r] for r in block])
@@ -1906,6 +1929,7 @@ def _held_compactly(vectors: PhraseVectors, phrases: list[str]) -> np.ndarray:
     else float32. The names of 79,345 abstracts' 259,131 concepts were 0.4 GB as float32, held
     while the mentions are made: the top of linking's memory."""
     out: np.ndarray | None = None
+    vectors.prepare(phrases)
     for s in range(0, len(phrases), _BLOCK):
         block = vectors(phrases[s : s + _BLOCK])
         dtype = holding_dtype(block, None if out is None else out.dtype)

@@ -542,3 +542,28 @@ def test_concept_names_vectors_held_compactly_are_the_vectors(monkeypatch):
     held = Lk._held_compactly(vectors_of(mixed), names)
     assert held.dtype == np.float32 and np.array_equal(held, mixed)
     assert Lk._held_compactly(vectors_of(halves), []).shape == (0, 4)
+
+
+def test_the_models_child_process_fails_in_one_line(monkeypatch):
+    """A child that fails, or ends without answering, raises here in one line, never with the
+    child's traceback; the child has ended when the call returns."""
+    from graphkit.errors import GraphkitError
+    from graphkit.extract.apart import run_apart
+
+    with pytest.raises(GraphkitError, match=r"^the embedding model's process failed: ValueError: unknown request 'x'$"):
+        run_apart(("x",))
+    monkeypatch.setattr(sys, "executable", "/bin/true")  # a "Python" that exits at once, saying nothing
+    with pytest.raises(GraphkitError, match=r"ended without an answer \(exit status 0\)"):
+        run_apart(("encode", ["a text"], None, {}))
+
+
+def test_when_the_model_runs_apart(monkeypatch):
+    """From MODEL_APART_PAPERS papers on, unless GRAPHKIT_MODEL_APART says otherwise."""
+    from graphkit.build import MODEL_APART_PAPERS, model_apart
+
+    monkeypatch.delenv("GRAPHKIT_MODEL_APART", raising=False)
+    assert not model_apart(MODEL_APART_PAPERS - 1) and model_apart(MODEL_APART_PAPERS)
+    monkeypatch.setenv("GRAPHKIT_MODEL_APART", "1")
+    assert model_apart(1)
+    monkeypatch.setenv("GRAPHKIT_MODEL_APART", "0")
+    assert not model_apart(10**7)

@@ -271,3 +271,35 @@ def test_bfloat16_on_cpu_keeps_minilms_vectors(samples, monkeypatch):
     assert not np.array_equal(vecs["0"], vecs["1"])
     cosines = np.einsum("ij,ij->i", vecs["0"], vecs["1"])
     assert cosines.min() > 0.9995, (cosines.min(), texts[int(cosines.argmin())])
+
+
+def test_the_model_in_a_child_process_gives_the_same_graph(samples, tmp_path, monkeypatch):
+    """``model_in_child``: the embedding and KeyBERT's ranking run in a child process that fills
+    the cache, and this process reads the vectors from it; the graph is the one a build in one
+    process makes, the model is never loaded here, and a rebuild from that cache starts no child."""
+    import graphkit.extract as X
+    from graphkit.build import build
+    from graphkit.extract import apart
+    from graphkit.read import read_papers
+
+    requests = []
+    run = apart.run_apart
+    monkeypatch.setattr(apart, "run_apart", lambda r: requests.append(r[0]) or run(r))
+    papers = read_papers(samples)[0][:6]
+    graphs, started = [], []
+    for cache, in_child in (("one", False), ("two", True), ("two", True)):
+        monkeypatch.setenv("GRAPHKIT_CACHE_DIR", str(tmp_path / cache))
+        embedder = X.default_embedder()
+        del requests[:]
+        g, _ = build(papers, extractor=X.KeyBERTExtractor(embedder), embedder=embedder, model_in_child=in_child)
+        graphs.append(g)
+        started.append(list(requests))
+        assert embedder._model is None or not in_child  # in_child: loaded in no process but the child's
+        assert not embedder.apart  # only for that build
+    assert started[0] == []
+    assert started[1][0] == "extract" and set(started[1][1:]) <= {"encode"}  # linking's new texts
+    assert started[2] == []  # every vector cached: nothing needs the model
+    one, apart_cold, apart_warm = graphs
+    for g in (apart_cold, apart_warm):
+        assert dict(g.nodes(data=True)) == dict(one.nodes(data=True))
+        assert list(g.edges(keys=True, data=True)) == list(one.edges(keys=True, data=True))

@@ -122,6 +122,7 @@ class KeyBERTExtractor(Extractor):
         phrases, artefacts = candidate_forms(texts, progress=progress, verbs=verbs, joins=joins)
         by_text = dict(zip(texts, phrases))
         vocab = sorted({f for fs in by_text.values() for f in fs})  # what CountVectorizer(analyzer=by_text) learns
+        chosen = self._chosen_apart(texts, phrases, vocab, progress)
         doc_vecs = self.embedder.embed(texts, progress="Embedding abstracts" if progress else None)
         # float16 (the cache's numbers) and, for a big vocabulary, out of memory: embedded a chunk
         # at a time into the store, which KeyBERT and then linking read
@@ -130,7 +131,9 @@ class KeyBERTExtractor(Extractor):
 
         word_vecs = vocab_vectors.rows()
         selected: list[list[tuple[str, float]]] = [[] for _ in texts]
-        if vocab and _model_ran(self.embedder):  # the model ran anyway: KeyBERT itself ranks
+        if chosen is not None:
+            selected = chosen
+        elif vocab and _model_ran(self.embedder):  # the model ran anyway: KeyBERT itself ranks
             selected = _keybert(texts, by_text, doc_vecs, word_vecs, self.top_n, self.embedder)
         elif vocab:  # every vector came from the cache: KeyBERT's numbers without importing it
             selected = keybert_choice([by_text[t] for t in texts], vocab, doc_vecs, word_vecs, self.top_n)
@@ -139,6 +142,26 @@ class KeyBERTExtractor(Extractor):
         return Extraction(
             texts, candidates, phrases, acronyms, doc_vectors=doc_vecs, phrase_vectors=vocab_vectors, joins=joins
         )
+
+    def _chosen_apart(self, texts, phrases, vocab, progress: bool) -> list[list[tuple[str, float]]] | None:
+        """With the embedder ``apart`` and its cache lacking some vectors: the embedding and
+        KeyBERT's ranking done in a child process (:mod:`graphkit.extract.apart`) that puts
+        the vectors in the cache, so this process then reads them as a rebuild does and never
+        imports torch. None when the model is not apart, when the cache holds every vector
+        (then nothing needs the model) or cannot take them (then the vectors come back from
+        each call instead, and KeyBERT runs here)."""
+        emb = self.embedder
+        if not (isinstance(emb, MiniLMEmbedder) and emb.apart and emb.cache is not None and vocab):
+            return None
+        cache = emb.cache
+        if not cache.working() or not cache.lacks([EmbeddingCache.key(emb.model_id, t) for t in (*texts, *vocab)]):
+            return None
+        from .apart import run_apart
+
+        options = {**emb.options(), "cache": str(cache.path)}
+        chosen = run_apart(("extract", texts, phrases, vocab, self.top_n, "Embedding" if progress else None, options))
+        emb._ran_apart = True  # as in one process: the model ran, so KeyBERT itself ranked
+        return chosen
 
 
 def paper_texts(papers: Sequence[Paper], progress: bool = False) -> list[str]:
@@ -238,7 +261,7 @@ _NAME_RUN = 3
 def _model_ran(embedder: Embedder) -> bool:
     """Did embedding need the model (MiniLM loads it only for vectors its cache lacks)? Any
     other embedder counts as run."""
-    return not isinstance(embedder, MiniLMEmbedder) or embedder._model is not None
+    return not isinstance(embedder, MiniLMEmbedder) or embedder.ran
 
 
 def _keybert(texts, by_text, doc_vecs, word_vecs, top_n: int, embedder: Embedder) -> list[list[tuple[str, float]]]:

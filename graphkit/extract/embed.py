@@ -97,6 +97,26 @@ class EmbeddingCache:
             self._warn(f"{bad:,} stored vectors are damaged (wrong size or not unit length); computing them again")
         return found
 
+    def lacks(self, keys: list[bytes]) -> bool:
+        """Is any of these keys not stored (or the cache not working)? Reads keys, not vectors."""
+        db = self._conn()
+        if db is None:
+            return True
+        wanted = sorted(set(keys))
+        try:
+            for i in range(0, len(wanted), 500):
+                chunk = wanted[i : i + 500]
+                q = f"SELECT count(*) FROM vec WHERE h IN ({','.join('?' * len(chunk))})"
+                if db.execute(q, chunk).fetchone()[0] < len(chunk):
+                    return True
+        except sqlite3.Error:
+            return True  # get_many says what is wrong when the vectors are read
+        return False
+
+    def working(self) -> bool:
+        """Can vectors be stored here (as far as is known before storing any)?"""
+        return self._conn() is not None and not self._read_only
+
     def put_many(self, items: Iterable[tuple[bytes, np.ndarray]]) -> None:
         """Store vectors as float16: half the disk, and cosine similarities change by < 1e-3.
         The rows are made as SQLite takes them, not listed first (79,345 abstracts' million
@@ -252,6 +272,10 @@ class MiniLMEmbedder:
 
     Nothing is downloaded: the hub is switched off before the model loads. The model is
     loaded on first use, not at construction.
+
+    ``apart``: the model runs in a child process for each call that needs it
+    (:mod:`graphkit.extract.apart`), and this process never imports torch; the vectors are the
+    same. ``ran`` says whether the model ran, here or apart.
     """
 
     model_id = MODEL_ID
@@ -262,6 +286,16 @@ class MiniLMEmbedder:
         self.batch_size = batch_size
         self.device = device or os.environ.get("GRAPHKIT_DEVICE", "cpu")
         self._model = None
+        self.apart = False
+        self._ran_apart = False
+
+    @property
+    def ran(self) -> bool:
+        return self._model is not None or self._ran_apart
+
+    def options(self) -> dict:
+        """What a child process needs to make the same embedder (the cache aside)."""
+        return {"batch_size": self.batch_size, "device": self.device}
 
     @property
     def model(self):
@@ -272,6 +306,11 @@ class MiniLMEmbedder:
     def _encode(self, texts: list[str], progress: str | None) -> np.ndarray:
         if not texts:
             return np.zeros((0, 384), dtype=np.float32)
+        if self.apart:
+            from .apart import run_apart
+
+            self._ran_apart = True
+            return run_apart(("encode", texts, progress, self.options()))
         # The model reads what its tokenizer's normaliser makes of a text (lower case, accents
         # off): "Neural Networks" and "neural networks" are one input, encoded once (1,000 scale
         # abstracts' phrases: 33,528 texts, 30,783 inputs; the cold build's dearest step).
