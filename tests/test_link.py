@@ -1966,3 +1966,27 @@ def test_a_name_in_capitals_ending_in_s_is_a_plural_only_where_the_corpus_says_s
     state = pooled(cands("NSGS", "NSG"), cands("NSG"))
     join_capital_plurals(state, ["a neural subtask graph solver (NSGS); NSGs NSGs NSGs and NSGS"])
     assert state.sets[mk("NSGS")] != state.sets[mk("NSG")]
+
+
+def test_each_linking_step_embeds_its_new_texts_in_one_call(fake):
+    """With the model in a child process, each embedding call that meets new texts starts one
+    (graphkit.extract.apart): the long forms of every acronym defined more than one way are
+    embedded in one call, not an acronym at a time (10,000 abstracts: a process each), and
+    ``prepare`` embeds only what was never seen."""
+    defined = [defs(("ML", "machine learning"))] * 3 + [defs(("ML", "maximum likelihood"))]
+    defined += [defs(("SSL", "semi-supervised learning"))] * 2 + [defs(("SSL", "self-supervised learning"))]
+    defined += [defs(("GD", "gradient descent"))] * 2 + [defs(("GD", "gradient method"))]
+    state = pooled(cands("machine learning", "gradient descent"))
+    acronyms(state, defined, PhraseVectors(fake, dim=DIM))
+    assert len(fake.calls) == 1
+    assert sorted(fake.calls[0]) == sorted(
+        ["machine learning", "maximum likelihood", "semi-supervised learning", "self-supervised learning"]
+        + ["gradient descent", "gradient method"]
+    )
+    vectors = PhraseVectors(fake, {"known": np.ones(DIM, dtype=np.float32) / np.sqrt(DIM)}, dim=DIM)
+    del fake.calls[:]
+    vectors.prepare(["b", "known", "a", "b"])
+    assert fake.calls == [["a", "b"]]
+    got = vectors(["a", "known", "b"])
+    assert fake.calls == [["a", "b"]]  # nothing embedded again
+    assert np.array_equal(got[0], fake.embed(["a"])[0]) and np.array_equal(got[2], fake.embed(["b"])[0])
