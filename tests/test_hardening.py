@@ -568,3 +568,31 @@ def test_when_the_model_runs_apart(monkeypatch):
     assert model_apart(1)
     monkeypatch.setenv("GRAPHKIT_MODEL_APART", "0")
     assert not model_apart(10**7)
+
+
+def test_extraction_goes_to_a_child_only_when_the_cache_lacks_vectors_and_can_take_them(tmp_path, monkeypatch):
+    """The child fills the cache and this process reads it back: so it runs only when some
+    vector is missing and the cache can be written; otherwise the vectors come back from each
+    call (a read-only cache) or are all read (a rebuild)."""
+    from graphkit.extract import KeyBERTExtractor, apart
+    from graphkit.extract.embed import EmbeddingCache, MiniLMEmbedder
+
+    asked = []
+    monkeypatch.setattr(apart, "run_apart", lambda r: asked.append(r) or [["x"]])
+    texts, phrases, vocab = ["A text."], [["text"]], ["text"]
+    cache = EmbeddingCache(tmp_path / "cache.sqlite")
+    emb = MiniLMEmbedder(cache=cache)
+    ex = KeyBERTExtractor(emb)
+    assert ex._chosen_apart(texts, phrases, vocab, False) is None  # not apart
+    emb.apart = True
+    assert ex._chosen_apart(texts, phrases, vocab, True) == [["x"]] and emb.ran
+    kind, *args, options = asked.pop()
+    assert kind == "extract" and args == [texts, phrases, vocab, 15, "Embedding"]
+    assert options == {"batch_size": 32, "device": emb.device, "cache": str(tmp_path / "cache.sqlite")}
+    unit = np.ones(384, dtype=np.float32) / np.sqrt(384)
+    cache.put_many((EmbeddingCache.key(emb.model_id, t), unit) for t in [*texts, *vocab])
+    assert ex._chosen_apart(texts, phrases, vocab, False) is None and not asked  # all cached
+    other = MiniLMEmbedder(cache=EmbeddingCache(tmp_path / "other.sqlite"))
+    other.apart = True
+    other.cache._read_only = True  # as after a refused write
+    assert KeyBERTExtractor(other)._chosen_apart(texts, phrases, vocab, False) is None and not asked

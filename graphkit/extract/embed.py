@@ -114,8 +114,11 @@ class EmbeddingCache:
         return False
 
     def working(self) -> bool:
-        """Can vectors be stored here (as far as is known before storing any)?"""
-        return self._conn() is not None and not self._read_only
+        """Can vectors be stored here (as far as is known before storing any: a file this user
+        may not write is not)?"""
+        if self._conn() is None or self._read_only:
+            return False
+        return os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK)
 
     def put_many(self, items: Iterable[tuple[bytes, np.ndarray]]) -> None:
         """Store vectors as float16: half the disk, and cosine similarities change by < 1e-3.
