@@ -578,14 +578,16 @@ def test_extraction_goes_to_a_child_only_when_the_cache_lacks_vectors_and_can_ta
     from graphkit.extract.embed import EmbeddingCache, MiniLMEmbedder
 
     asked = []
-    monkeypatch.setattr(apart, "run_apart", lambda r: asked.append(r) or [["x"]])
+    answer = "".join(["te", "xt"])  # equal to the vocabulary's string, not the same object, as unpickled
+    monkeypatch.setattr(apart, "run_apart", lambda r: asked.append(r) or [[(answer, 0.5)]])
     texts, phrases, vocab = ["A text."], [["text"]], ["text"]
     cache = EmbeddingCache(tmp_path / "cache.sqlite")
     emb = MiniLMEmbedder(cache=cache)
     ex = KeyBERTExtractor(emb)
     assert ex._chosen_apart(texts, phrases, vocab, False) is None  # not apart
     emb.apart = True
-    assert ex._chosen_apart(texts, phrases, vocab, True) == [["x"]] and emb.ran
+    chosen = ex._chosen_apart(texts, phrases, vocab, True)
+    assert chosen == [[("text", 0.5)]] and chosen[0][0][0] is vocab[0] and emb.ran  # the vocabulary's string
     kind, *args, options = asked.pop()
     assert kind == "extract" and args == [texts, phrases, vocab, 15, "Embedding"]
     assert options == {"batch_size": 32, "device": emb.device, "cache": str(tmp_path / "cache.sqlite")}
