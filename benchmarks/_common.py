@@ -45,6 +45,58 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _tree_rss_mb() -> float:
+    """This process's RSS plus its descendants' now (Linux /proc; elsewhere this process's peak)."""
+    pids, i, total = [os.getpid()], 0, 0.0
+    try:
+        while i < len(pids):
+            for task in os.listdir(f"/proc/{pids[i]}/task"):
+                with open(f"/proc/{pids[i]}/task/{task}/children") as f:
+                    pids += [int(x) for x in f.read().split()]
+            i += 1
+    except OSError:
+        pass  # a child that ended meanwhile
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                total += next((int(line.split()[1]) for line in f if line.startswith("VmRSS:")), 0) / 1024
+        except OSError:
+            pass
+    return total if os.path.isdir("/proc/self/task") else rss_mb()
+
+
+class TreePeak:
+    """The peak memory of a build whose model may run in child processes
+    (graphkit.extract.apart): this process's RSS plus its children's, summed every ``every``
+    seconds while the block runs, and never less than this process's own peak (getrusage's
+    figure for children is the biggest one's, not their sum)."""
+
+    def __init__(self, every: float = 0.5):
+        self.every = every
+        self.peak = 0.0
+
+    def __enter__(self) -> TreePeak:
+        import threading
+
+        self._stop = threading.Event()
+
+        def sample() -> None:
+            while not self._stop.wait(self.every):
+                self.peak = max(self.peak, _tree_rss_mb())
+
+        self._thread = threading.Thread(target=sample, daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    @property
+    def mb(self) -> float:
+        return max(self.peak, rss_mb())
+
+
 @contextmanager
 def local_neo4j(password: str = "bench-password"):
     """The project's local Neo4j 5.26 in a temporary folder; yields (uri, user, password)."""
