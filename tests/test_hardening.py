@@ -598,3 +598,33 @@ def test_extraction_goes_to_a_child_only_when_the_cache_lacks_vectors_and_can_ta
     other.apart = True
     other.cache._read_only = True  # as after a refused write
     assert KeyBERTExtractor(other)._chosen_apart(texts, phrases, vocab, False) is None and not asked
+
+
+def test_the_models_child_ends_when_the_build_is_killed(tmp_path):
+    """A build killed outright (no Ctrl-C to pass on) cannot read the child's answer: the child
+    ends within seconds instead of running the rest of a long pass alone."""
+    import time
+
+    code = "import sys, time; from graphkit.extract.apart import _end_with; _end_with(int(sys.argv[1])); time.sleep(60)"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # the shell starts the "child" and exits at once: as a killed build would leave it
+    shell = subprocess.run(
+        ["sh", "-c", f'"{sys.executable}" -c "{code}" $$ > /dev/null 2>&1 & echo $!'],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    pid = int(shell.stdout.strip())
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                if "State:\tZ" in f.read():
+                    break  # ended (a zombie until init reaps it)
+        except FileNotFoundError:
+            break
+        time.sleep(0.2)
+    else:
+        os.kill(pid, 9)
+        pytest.fail("the child outlived its parent by 20 s")

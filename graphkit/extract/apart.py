@@ -7,7 +7,7 @@ model and the heap its passes left. Measured on 10,000 scale abstracts: a cold b
 passes in a child, the build itself holds what a warm build holds, and the child's memory is
 the system's again once it exits.
 
-The child is ``python -m graphkit.extract.apart``. It reads one pickled request on stdin and
+The child is ``python -m graphkit.extract.apart BUILD_PID``. It reads one pickled request on stdin and
 writes one pickled answer on stdout (what the libraries print goes to stderr, with the progress
 bars): ``("encode", texts, label, options)`` answers the model's vectors of the texts, as
 :meth:`MiniLMEmbedder._encode` gives them; ``("extract", texts, phrases, vocab, top_n, options)``
@@ -37,7 +37,10 @@ def run_apart(request: tuple) -> Any:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
     child = subprocess.Popen(
-        [sys.executable, "-m", "graphkit.extract.apart"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env
+        [sys.executable, "-m", "graphkit.extract.apart", str(os.getpid())],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
     )
     assert child.stdin is not None and child.stdout is not None
     try:
@@ -88,7 +91,22 @@ def _answer(request: tuple) -> Any:
     raise ValueError(f"unknown request {kind!r}")
 
 
+def _end_with(parent: int) -> None:
+    """End this process once ``parent`` has (killed, it cannot wait for an answer), rather than
+    run on alone for the rest of a long pass; at once if it has already."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def main() -> int:
+    _end_with(int(sys.argv[1]) if len(sys.argv) > 1 else os.getppid())  # the build, which may have ended already
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # whatever a library prints goes to stderr
     try:
