@@ -48,14 +48,14 @@ def rss_mb() -> float:
 def _tree_rss_mb() -> float:
     """This process's RSS plus its descendants' now (Linux /proc; elsewhere this process's peak)."""
     pids, i, total = [os.getpid()], 0, 0.0
-    try:
-        while i < len(pids):
+    while i < len(pids):
+        try:
             for task in os.listdir(f"/proc/{pids[i]}/task"):
                 with open(f"/proc/{pids[i]}/task/{task}/children") as f:
                     pids += [int(x) for x in f.read().split()]
-            i += 1
-    except OSError:
-        pass  # a child that ended meanwhile
+        except OSError:
+            pass  # a process that ended meanwhile
+        i += 1
     for pid in pids:
         try:
             with open(f"/proc/{pid}/status") as f:
