@@ -304,7 +304,7 @@ def model_apart(papers: int) -> bool:
 @contextmanager
 def _model_apart(apart: bool, *embedders):
     """Within it, the MiniLM embedders among ``embedders`` run the model apart when ``apart``."""
-    mine = [e for e in embedders if isinstance(e, MiniLMEmbedder) and apart and not e.apart]
+    mine = [e for e in embedders if isinstance(e, MiniLMEmbedder) and not e.apart] if apart else []
     for e in mine:
         e.apart = True
     try:

@@ -280,10 +280,7 @@ class PhraseVectors:
         """One row per phrase; the ones never seen are embedded in one call."""
         if hasattr(self._known, "many"):
             return self._batched(phrases)
-        missing = [p for p in phrases if self.known(p) is None]
-        if missing:
-            for p, v in zip(missing, self.embedder.embed(missing)):
-                self._new[p] = v
+        self._embed(self._missing(phrases))
         if not phrases:
             return np.zeros((0, self.dim), dtype=np.float32)
         first = np.asarray(self.known(phrases[0]))
@@ -298,14 +295,18 @@ class PhraseVectors:
         meets new texts runs the model: in a process started for it when the embedder runs the
         model apart (:mod:`graphkit.extract.apart`; 10,000 abstracts' acronyms were a process
         each)."""
-        lazy = cast(Any, self._known) if hasattr(self._known, "many") else None
-        missing = sorted(
-            {
-                p
-                for p in phrases
-                if p not in self._new and (p not in lazy if lazy is not None else self.known(p) is None)
-            }
-        )
+        self._embed(sorted(set(self._missing(phrases))))
+
+    def _missing(self, phrases: list[str]) -> list[str]:
+        """The ``phrases`` with no vector yet, in their order (repeats kept): neither the
+        extraction's (computed on demand where it is lazy) nor one embedded here."""
+        if hasattr(self._known, "many"):
+            lazy = cast(Any, self._known)
+            return [p for p in phrases if p not in lazy and p not in self._new]
+        return [p for p in phrases if self.known(p) is None]
+
+    def _embed(self, missing: list[str]) -> None:
+        """Embed ``missing`` in one call and keep the vectors (nothing is called for none)."""
         if missing:
             for p, v in zip(missing, self.embedder.embed(missing)):
                 self._new[p] = v
@@ -314,10 +315,7 @@ class PhraseVectors:
         """``__call__`` where the extraction's vectors are computed on demand
         (:class:`~graphkit.extract.static.LazyVectors`): asked for :data:`BATCH` at a time."""
         lazy = cast(Any, self._known)
-        missing = [p for p in phrases if p not in lazy and p not in self._new]
-        if missing:
-            for p, v in zip(missing, self.embedder.embed(missing)):
-                self._new[p] = v
+        self._embed(self._missing(phrases))
         out = np.empty((len(phrases), self.dim), dtype=np.float32)
         for s in range(0, len(phrases), BATCH):
             part = phrases[s : s + BATCH]

@@ -27,6 +27,7 @@ __all__ = [
     "Extractor",
     "KeyBERTExtractor",
     "keybert_choice",
+    "embed_and_rank",
     "default_embedder",
     "paper_text",
     "paper_texts",
@@ -124,20 +125,11 @@ class KeyBERTExtractor(Extractor):
         by_text = dict(zip(texts, phrases))
         vocab = sorted({f for fs in by_text.values() for f in fs})  # what CountVectorizer(analyzer=by_text) learns
         chosen = self._chosen_apart(texts, phrases, vocab, progress)
-        doc_vecs = self.embedder.embed(texts, progress="Embedding abstracts" if progress else None)
-        # float16 (the cache's numbers) and, for a big vocabulary, out of memory: embedded a chunk
-        # at a time into the store, which KeyBERT and then linking read
-        vocab_vectors = StoredVectors.embedded(vocab, self.embedder, "Embedding phrases" if progress else None)
-        give_back_freed_memory()
-
-        word_vecs = vocab_vectors.rows()
-        selected: list[list[tuple[str, float]]] = [[] for _ in texts]
+        doc_vecs, vocab_vectors, selected = embed_and_rank(
+            texts, by_text, vocab, self.embedder, self.top_n, "Embedding" if progress else None, rank=chosen is None
+        )
         if chosen is not None:
             selected = chosen
-        elif vocab and _model_ran(self.embedder):  # the model ran anyway: KeyBERT itself ranks
-            selected = _keybert(texts, by_text, doc_vecs, word_vecs, self.top_n, self.embedder)
-        elif vocab:  # every vector came from the cache: KeyBERT's numbers without importing it
-            selected = keybert_choice([by_text[t] for t in texts], vocab, doc_vecs, word_vecs, self.top_n)
         candidates = with_artefacts(selected, artefacts, vocab_vectors, doc_vecs)
         acronyms = [T.find_acronyms(t) for t in texts]
         return Extraction(
@@ -168,6 +160,34 @@ class KeyBERTExtractor(Extractor):
                 if i < len(vocab) and vocab[i] == w:
                     picks[k] = (vocab[i], score)
         return chosen
+
+
+def embed_and_rank(
+    texts: list[str],
+    by_text: Mapping[str, list[str]],
+    vocab: list[str],
+    embedder: Embedder,
+    top_n: int,
+    label: str | None = None,
+    rank: bool = True,
+) -> tuple[np.ndarray, StoredVectors, list[list[tuple[str, float]]]]:
+    """The texts' vectors, the vocabulary's (:class:`StoredVectors`) and, with ``rank``,
+    KeyBERT's ``top_n`` picks of each text among its phrases (``by_text[text]``; empty lists
+    without ``rank``): what :meth:`KeyBERTExtractor.extract` computes with the model, in its
+    process or in the model's child (:mod:`graphkit.extract.apart`). ``label``: the progress
+    bars' first word ("Embedding"), None for none."""
+    doc_vecs = embedder.embed(texts, progress=f"{label} abstracts" if label else None)
+    # float16 (the cache's numbers) and, for a big vocabulary, out of memory: embedded a chunk
+    # at a time into the store, which KeyBERT and then linking read
+    vocab_vectors = StoredVectors.embedded(vocab, embedder, f"{label} phrases" if label else None)
+    give_back_freed_memory()
+    word_vecs = vocab_vectors.rows()
+    selected: list[list[tuple[str, float]]] = [[] for _ in texts]
+    if rank and vocab and _model_ran(embedder):  # the model ran anyway: KeyBERT itself ranks
+        selected = _keybert(texts, by_text, doc_vecs, word_vecs, top_n, embedder)
+    elif rank and vocab:  # every vector came from the cache: KeyBERT's numbers without importing it
+        selected = keybert_choice([by_text[t] for t in texts], vocab, doc_vecs, word_vecs, top_n)
+    return doc_vecs, vocab_vectors, selected
 
 
 def paper_texts(papers: Sequence[Paper], progress: bool = False) -> list[str]:

@@ -76,18 +76,11 @@ def _answer(request: tuple) -> Any:
         return MiniLMEmbedder(**options)._encode(texts, label)
     if kind == "extract":
         texts, phrases, vocab, top_n, label, options = args
-        from . import _keybert, _model_ran, keybert_choice
-        from .stored import StoredVectors
+        from . import embed_and_rank
 
         cache = options.pop("cache")
         embedder = MiniLMEmbedder(cache=EmbeddingCache(cache), **options)
-        doc_vecs = embedder.embed(texts, progress=f"{label} abstracts" if label else None)
-        vocab_vectors = StoredVectors.embedded(vocab, embedder, f"{label} phrases" if label else None)
-        word_vecs = vocab_vectors.rows()
-        by_text = dict(zip(texts, phrases))
-        if _model_ran(embedder):  # as KeyBERTExtractor.extract chooses in one process
-            return _keybert(texts, by_text, doc_vecs, word_vecs, top_n, embedder)
-        return keybert_choice([by_text[t] for t in texts], vocab, doc_vecs, word_vecs, top_n)
+        return embed_and_rank(texts, dict(zip(texts, phrases)), vocab, embedder, top_n, label)[2]
     raise ValueError(f"unknown request {kind!r}")
 
 
