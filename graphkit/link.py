@@ -436,12 +436,17 @@ def link(
     join_eponym_heads(state)
     apply_thesaurus(state, thesaurus)
     group(state)
+    # keep_meant's surfaces now, before the scan's matches grow the process: each call that
+    # meets new texts may start the model's process (79,345 abstracts: 807 surfaces, whose
+    # process ran beside a build of 3.26 GB at keep_meant)
+    vectors.prepare([_top_surface(state, r) for r in state.groups])
     scan(state, ex.texts)
     resolve_ambiguous(state, doc_vectors, vectors, ex.texts)
     keep_meant(state, doc_vectors, vectors)
     select(state, min_rank_single)
     name(state, ex.texts)
     _keep_only_the_concepts(state)
+    release_memos()  # before the names' vectors, which may start the model's process (see there)
     mentions = rank(state, papers, doc_vectors, vectors, ranking or Ranking())
     forms = {state.key_of[r]: sorted(state.forms[r]) for r in sorted(state.keep)}
     linked = Linked(list(state.concepts.values()), mentions, broader(state), forms, sorted(set(state.merges)))
@@ -1381,19 +1386,7 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
     when the paper says its work is built on it ("a novel diffusion-based model")."""
     chosen = [{state.group_of.get(mk) for mk in mks} for mks in state.chosen]
     found = sorted({r for h in state.hits for r in h})
-    top = {}
-    for r in found:
-        c: Counter = Counter()
-        # one paper's odd case ("FoCus", :func:`join_odd_case`) of a word the papers write in
-        # lower case is that word, never its written form: read as a name it had no bar, and
-        # the 79,345 abstracts' "focus" linked 4,820 papers ("we focus on") when it tied with
-        # the word's one surface. A word they only write capitalised may be a name ("Llama")
-        mks = [mk for mk in state.groups[r] if mk not in state.odd_case]
-        if not any(s[:1].islower() for mk in mks for s in state.surfaces[mk]):
-            mks = state.groups[r]
-        for mk in mks:
-            c.update(state.surfaces[mk])
-        top[r] = c.most_common(1)[0][0]
+    top = {r: _top_surface(state, r) for r in found}
     share = {r: n / max(1, len(state.hits)) for r, n in state.paper_count.items()}
     row = {r: j for j, r in enumerate(found)}
     n = max(1, len(state.hits))
@@ -1415,6 +1408,21 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
             if float(vec[j - start] @ doc_vectors[i]) < M.threshold(top[r], share[r], bars):
                 del state.hits[i][r]
     state.paper_count = Counter(r for h in state.hits for r in h)
+
+
+def _top_surface(state: LinkState, r: str) -> str:
+    """The surface the papers write group ``r`` in most often, which :func:`keep_meant` compares
+    with the papers. One paper's odd case ("FoCus", :func:`join_odd_case`) of a word the papers
+    write in lower case is that word, never its written form: read as a name it had no bar, and
+    the 79,345 abstracts' "focus" linked 4,820 papers ("we focus on") when it tied with the
+    word's one surface. A word they only write capitalised may be a name ("Llama")."""
+    c: Counter = Counter()
+    mks = [mk for mk in state.groups[r] if mk not in state.odd_case]
+    if not any(s[:1].islower() for mk in mks for s in state.surfaces[mk]):
+        mks = state.groups[r]
+    for mk in mks:
+        c.update(state.surfaces[mk])
+    return c.most_common(1)[0][0]
 
 
 def select(state: LinkState, min_rank_single: int) -> None:

@@ -1990,3 +1990,39 @@ def test_each_linking_step_embeds_its_new_texts_in_one_call(fake):
     got = vectors(["a", "known", "b"])
     assert fake.calls == [["a", "b"]]  # nothing embedded again
     assert np.array_equal(got[0], fake.embed(["a"])[0]) and np.array_equal(got[2], fake.embed(["b"])[0])
+
+
+def test_keep_meant_finds_its_surfaces_embedded_before_the_scan(fake, monkeypatch):
+    """A group's most written surface that the extraction has no vector for ("LLMs" here) is
+    embedded once the groups are made, before the scan's matches grow the process, so that the
+    model's process (graphkit.extract.apart) never runs beside a build at its fullest for it."""
+    import graphkit.link as link_module
+
+    texts = [
+        "Group Relative Policy Optimization (GRPO) trains LLMs.",
+        "We tune GRPO with a reward model.",
+        "GRPO and Group Relative Policy Optimization again with LLMs.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    known = {p: fake.embed([p])[0] for p in ["GRPO", "reward model"]}  # no vector for "LLMs"
+    ex = extraction(
+        texts,
+        [cands("GRPO", "LLMs"), cands("GRPO", "reward model"), cands("LLMs")],
+        fake,
+        doc_vectors=fake.embed(texts),
+        phrase_vectors=known,
+    )
+    fake.calls.clear()
+    calls_at: dict[str, int] = {}
+    for phase in ("scan", "keep_meant", "select"):
+        run = getattr(link_module, phase)
+
+        def counted(*args, _run=run, _phase=phase, **kwargs):
+            calls_at[_phase] = len(fake.calls)
+            return _run(*args, **kwargs)
+
+        monkeypatch.setattr(link_module, phase, counted)
+    link_module.link(papers, ex, embedder=fake)
+    before_scan = [t for call in fake.calls[: calls_at["scan"]] for t in call]
+    assert "LLMs" in before_scan
+    assert calls_at["keep_meant"] == calls_at["select"]  # keep_meant embedded nothing

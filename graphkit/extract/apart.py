@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import GraphkitError, MissingDependency
+from ..memory import give_back_freed_memory
 
 __all__ = ["run_apart"]
 
@@ -36,6 +37,7 @@ def run_apart(request: tuple) -> Any:
     root = str(Path(__file__).resolve().parents[2])  # the directory graphkit is imported from
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
+    give_back_freed_memory()  # what this process freed is the child's to use, while both are resident
     child = subprocess.Popen(
         [sys.executable, "-m", "graphkit.extract.apart", str(os.getpid())],
         stdin=subprocess.PIPE,
