@@ -1894,9 +1894,10 @@ def rank(
     that score, lifted for concepts the extractor chose for the paper and for concepts many
     papers share. Also sets each concept's first year."""
     n = len(papers)
-    chosen = [{state.group_of.get(mk) for mk in mks} for mks in state.chosen]
     roots = sorted(state.keep)
+    # the names' vectors first: they may start the model's process, beside this one at its fullest
     name_vecs = _held_compactly(vectors, [state.concepts[state.key_of[r]].name for r in roots])
+    chosen = [{state.group_of.get(mk) for mk in mks} for mks in state.chosen]
     row_of = {r: j for j, r in enumerate(roots)}
     named = {r for r in roots if all(T.is_artefact(w) for w in state.concepts[state.key_of[r]].name.split())}
     mentions: list[Mention] = []

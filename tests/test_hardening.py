@@ -628,3 +628,30 @@ def test_the_models_child_ends_when_the_build_is_killed(tmp_path):
     else:
         os.kill(pid, 9)
         pytest.fail("the child outlived its parent by 20 s")
+
+
+@pytest.mark.integration
+def test_the_models_child_puts_linkings_vectors_in_the_cache(tmp_path):
+    """Apart, linking's new texts are embedded by a child that puts each batch's vectors in the
+    cache, and the build reads them back: the numbers one process computes and stores, texts the
+    model reads as one ("Neural Networks", "neural networks") included. A child that stores
+    nothing is an error naming the cache, not missing vectors."""
+    from graphkit.errors import GraphkitError
+    from graphkit.extract import apart
+    from graphkit.extract.embed import EmbeddingCache, MiniLMEmbedder
+
+    texts = ["Neural Networks", "neural networks", "diffusion model", "SAM2", "GRPO"]
+    here = MiniLMEmbedder(cache=EmbeddingCache(tmp_path / "here.sqlite")).embed(texts)
+    child = MiniLMEmbedder(cache=EmbeddingCache(tmp_path / "child.sqlite"))
+    child.apart = True
+    got = child.embed(texts)
+    assert child.ran and child._model is None  # the model ran, in the child only
+    assert np.array_equal(got, here)
+    assert len(child.cache.get_many([EmbeddingCache.key(child.model_id, t) for t in texts])) == 5
+
+    lazy = MiniLMEmbedder(cache=EmbeddingCache(tmp_path / "lazy.sqlite"))
+    lazy.apart = True
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(apart, "run_apart", lambda request: len(request[1]))  # answers, stores nothing
+        with pytest.raises(GraphkitError, match=r"left 2 of 2 vectors out of the embedding cache .*lazy\.sqlite"):
+            lazy.embed(["one text", "another"])

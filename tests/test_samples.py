@@ -297,7 +297,7 @@ def test_the_model_in_a_child_process_gives_the_same_graph(samples, tmp_path, mo
         assert embedder._model is None or not in_child  # in_child: loaded in no process but the child's
         assert not embedder.apart  # only for that build
     assert started[0] == []
-    assert started[1][0] == "extract" and set(started[1][1:]) <= {"encode"}  # linking's new texts
+    assert started[1][0] == "extract" and set(started[1][1:]) == {"store"}  # linking's new texts, into the cache
     assert started[2] == []  # every vector cached: nothing needs the model
     one, apart_cold, apart_warm = graphs
     for g in (apart_cold, apart_warm):

@@ -10,7 +10,9 @@ the system's again once it exits.
 The child is ``python -m graphkit.extract.apart BUILD_PID``. It reads one pickled request on stdin and
 writes one pickled answer on stdout (what the libraries print goes to stderr, with the progress
 bars): ``("encode", texts, label, options)`` answers the model's vectors of the texts, as
-:meth:`MiniLMEmbedder._encode` gives them; ``("extract", texts, phrases, vocab, top_n, options)``
+:meth:`MiniLMEmbedder._encode` gives them; ``("store", texts, label, options)`` puts them in
+the embedding cache named in ``options``, a batch at a time, and answers their number;
+``("extract", texts, phrases, vocab, top_n, options)``
 embeds the texts and phrases into the embedding cache and answers KeyBERT's choice for each
 text, as :meth:`KeyBERTExtractor.extract` makes it in one process.
 """
@@ -70,12 +72,27 @@ def run_apart(request: tuple) -> Any:
 
 
 def _answer(request: tuple) -> Any:
-    from .embed import EmbeddingCache, MiniLMEmbedder
+    import numpy as np
+
+    from .embed import EmbeddingCache, MiniLMEmbedder, _round_as_stored
 
     kind, *args = request
     if kind == "encode":
         texts, label, options = args
         return MiniLMEmbedder(**options)._encode(texts, label)
+    if kind == "store":
+        texts, label, options = args
+        cache = EmbeddingCache(options.pop("cache"))
+        embedder = MiniLMEmbedder(**options)
+        keys = [EmbeddingCache.key(embedder.model_id, t) for t in texts]
+
+        def put(rows: list[int], vecs: np.ndarray) -> None:
+            _round_as_stored(vecs)
+            cache.put_many(zip([keys[r] for r in rows], vecs))
+
+        embedder._encode_into(texts, label, put)
+        cache.close()
+        return len(texts)
     if kind == "extract":
         texts, phrases, vocab, top_n, label, options = args
         from . import embed_and_rank

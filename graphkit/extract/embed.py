@@ -7,14 +7,14 @@ import hashlib
 import os
 import sqlite3
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 
-from ..errors import GraphkitWarning, MissingDependency
+from ..errors import GraphkitError, GraphkitWarning, MissingDependency
 from ..memory import give_back_freed_memory
 
 __all__ = ["Embedder", "MiniLMEmbedder", "EmbeddingCache", "default_cache_path"]
@@ -314,21 +314,45 @@ class MiniLMEmbedder:
 
             self._ran_apart = True
             return run_apart(("encode", texts, progress, self.options()))
+        out = np.zeros((len(texts), _dimension(self.model)), dtype=np.float32)
+
+        def keep(rows: list[int], vecs: np.ndarray) -> None:
+            out[rows] = vecs
+
+        self._encode_into(texts, progress, keep)
+        return out
+
+    def _encode_into(
+        self, texts: list[str], progress: str | None, sink: Callable[[list[int], np.ndarray], None]
+    ) -> None:
+        """Encode ``texts`` here, handing each batch's vectors to ``sink(rows, vectors)`` (rows
+        of ``texts``) as they come, so that no caller must hold them all."""
         # The model reads what its tokenizer's normaliser makes of a text (lower case, accents
         # off): "Neural Networks" and "neural networks" are one input, encoded once (1,000 scale
         # abstracts' phrases: 33,528 texts, 30,783 inputs; the cold build's dearest step).
         normalise = _normaliser(self.model)
-        inputs = [normalise(t) for t in texts]
         first: dict[str, int] = {}
-        which = np.array([first.setdefault(s, len(first)) for s in inputs], dtype=np.int64)
-        if len(first) < len(texts):
-            distinct = [""] * len(first)
-            for t, s in zip(texts, inputs):
-                distinct[first[s]] = distinct[first[s]] or t
-            return self._encode_distinct(distinct, progress)[which]
-        return self._encode_distinct(texts, progress)
+        rows_of: list[list[int]] = []  # distinct input -> its rows in texts
+        distinct: list[str] = []
+        for row, t in enumerate(texts):
+            d = first.setdefault(normalise(t), len(first))
+            if d == len(distinct):
+                distinct.append(t)
+                rows_of.append([])
+            rows_of[d].append(row)
+        if len(distinct) == len(texts):
+            self._encode_distinct(distinct, progress, sink)
+            return
 
-    def _encode_distinct(self, texts: list[str], progress: str | None) -> np.ndarray:
+        def spread(ds: list[int], vecs: np.ndarray) -> None:
+            which = [k for k, d in enumerate(ds) for _ in rows_of[d]]
+            sink([row for d in ds for row in rows_of[d]], vecs[which])
+
+        self._encode_distinct(distinct, progress, spread)
+
+    def _encode_distinct(
+        self, texts: list[str], progress: str | None, sink: Callable[[list[int], np.ndarray], None]
+    ) -> None:
         from ..progress import bar as progress_bar
 
         model = self.model
@@ -339,7 +363,6 @@ class MiniLMEmbedder:
         # nothing re-sorts it.
         lengths = _token_lengths(model, texts)
         order = sorted(range(len(texts)), key=lambda i: (lengths[i], len(texts[i])))
-        out = np.zeros((len(texts), _dimension(model)), dtype=np.float32)
         # Phrases run 8 times as many texts a batch (256: 64 and 1,024 were slower). Abstracts
         # run 32: at 64 a layer's attention scores for a batch (64 x 12 heads x 256 x 256 floats)
         # outgrow the caches (300 scale abstracts in bfloat16: 8.4/7.9 s at 64, 7.3/7.1 s at 32,
@@ -363,10 +386,29 @@ class MiniLMEmbedder:
                     convert_to_numpy=True,
                     show_progress_bar=False,
                 )
-                out[idx] = vecs
+                sink(idx, vecs)
                 bar.update(len(idx))
         give_back_freed_memory()
-        return out
+
+    def _stored_apart(self, texts: list[str], progress: str | None) -> dict[bytes, np.ndarray]:
+        """The vectors of ``texts`` (keyed as in the cache), computed in the model's process,
+        which puts each batch's in the cache as it comes; this process reads them back, as a
+        rebuild does. Neither process ever holds the whole answer twice (a pickled reply and
+        its copy: 79,345 abstracts' 82,359 concept names grew the child from 1.0 to 1.2 GB,
+        beside a build at its fullest)."""
+        from .apart import run_apart
+
+        assert self.cache is not None
+        self._ran_apart = True
+        run_apart(("store", texts, progress, {**self.options(), "cache": str(self.cache.path)}))
+        keys = [EmbeddingCache.key(self.model_id, t) for t in texts]
+        got = self.cache.get_many(keys, dim=self.dim)
+        if len(got) < len(set(keys)):
+            raise GraphkitError(
+                f"the embedding model's process left {len(set(keys)) - len(got)} of {len(texts)} vectors"
+                f" out of the embedding cache {self.cache.path}"
+            )
+        return got
 
     def embed(self, texts: Sequence[str], progress: str | None = None) -> np.ndarray:
         texts = list(texts)
@@ -375,7 +417,9 @@ class MiniLMEmbedder:
         keys = [EmbeddingCache.key(self.model_id, t) for t in texts]
         found = self.cache.get_many(list(set(keys)), dim=self.dim)
         missing = sorted({t for t, k in zip(texts, keys) if k not in found})
-        if missing:
+        if missing and self.apart and self.cache.working():
+            found.update(self._stored_apart(missing, progress))
+        elif missing:
             vecs = self._encode(missing, progress)
             _round_as_stored(vecs)  # so a cold and a warm run see the same numbers
             new = [EmbeddingCache.key(self.model_id, t) for t in missing]
