@@ -32,6 +32,12 @@ from ..memory import give_back_freed_memory
 __all__ = ["run_apart"]
 
 
+#: Vectors a ``store`` request puts in the cache at once (12 MB as float32). A commit per batch of
+#: the model (256 phrases) made 79,345 abstracts' 82,359 concept names take 159 s, against 49 s so
+#: (alone on the machine, into a copy of that build's 1.2 GB cache).
+STORE_ROWS = 8192
+
+
 def run_apart(request: tuple) -> Any:
     """Run one request in a new child process and return its answer; the child has ended when
     this returns. A child that fails raises here as it would have raised in this process
@@ -85,12 +91,17 @@ def _answer(request: tuple) -> Any:
         cache = EmbeddingCache(options.pop("cache"))
         embedder = MiniLMEmbedder(**options)
         keys = [EmbeddingCache.key(embedder.model_id, t) for t in texts]
+        held: list[tuple[bytes, np.ndarray]] = []
 
         def put(rows: list[int], vecs: np.ndarray) -> None:
             _round_as_stored(vecs)
-            cache.put_many(zip([keys[r] for r in rows], vecs))
+            held.extend(zip([keys[r] for r in rows], vecs))
+            if len(held) >= STORE_ROWS:
+                cache.put_many(held)
+                held.clear()
 
         embedder._encode_into(texts, label, put)
+        cache.put_many(held)
         cache.close()
         return len(texts)
     if kind == "extract":
