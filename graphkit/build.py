@@ -359,16 +359,19 @@ def build(
         extractor = extractor if extractor is not None else KeyBERTExtractor(embedder)
         apart = model_apart(len(with_text)) if model_in_child is None else model_in_child
         with _model_apart(apart, embedder, getattr(extractor, "embedder", None)):
-            ex = extractor.extract(with_text, progress=progress)
+            # held in a list that hands it over: no name here keeps the extraction (GBs of texts,
+            # candidates and vectors on a big corpus) once linking has let go of it
+            extraction = [extractor.extract(with_text, progress=progress)]
             map_big_blocks()  # the model's passes are done: from here big temporaries leave no holes
             with stage("Linking", "paper", progress, count=len(with_text)):
                 if concepts == "both":
+                    ex = extraction.pop()
                     linked = link(with_text, K.with_keywords(with_text, ex), embedder=embedder, thesaurus=thesaurus)
                     K.mark_sources(linked, with_text, ex)
-                else:
-                    linked = link(with_text, ex, embedder=embedder, thesaurus=thesaurus)
-        del ex  # its texts and vectors (GBs on a big corpus) are not needed for the graph
-        give_back_freed_memory()  # nor linking's: the graph starts from a smaller process
+                    del ex
+                else:  # linking holds the only reference, and drops it once it has named the concepts
+                    linked = link(with_text, extraction.pop(), embedder=embedder, thesaurus=thesaurus)
+        give_back_freed_memory()  # what linking freed: the graph starts from a smaller process
     else:
         linked = Linked(concepts=[], mentions=[], broader=[], forms={}, merges=[])
     with stage("Graph", "paper", progress, count=len(papers)):

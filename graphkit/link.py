@@ -445,6 +445,9 @@ def link(
     keep_meant(state, doc_vectors, vectors)
     select(state, min_rank_single)
     name(state, ex.texts)
+    # the extraction is done with: where the caller handed it over (graphkit.build does), its
+    # texts, candidates and acronyms go before the names' vectors (79,345 abstracts: 0.3 GB)
+    del ex
     _keep_only_the_concepts(state)
     release_memos()  # before the names' vectors, which may start the model's process (see there)
     mentions = rank(state, papers, doc_vectors, vectors, ranking or Ranking())

@@ -2026,3 +2026,33 @@ def test_keep_meant_finds_its_surfaces_embedded_before_the_scan(fake, monkeypatc
     before_scan = [t for call in fake.calls[: calls_at["scan"]] for t in call]
     assert "LLMs" in before_scan
     assert calls_at["keep_meant"] == calls_at["select"]  # keep_meant embedded nothing
+
+
+def test_the_build_lets_go_of_the_extraction_before_the_names_vectors(fake, monkeypatch):
+    """The build hands its extraction to linking, which drops it once the concepts are named:
+    its texts, candidates and acronyms are gone before the names' vectors, which may start the
+    model's process beside the build at its fullest (graphkit.extract.apart)."""
+    import weakref
+
+    import graphkit.link as link_module
+
+    made: list = []
+
+    class Remembered(WordsExtractor):
+        def extract(self, papers, progress=False) -> Extraction:
+            ex = super().extract(papers, progress)
+            made.append(weakref.ref(ex))
+            return ex
+
+    alive_at_rank: list[bool] = []
+    rank = link_module.rank
+
+    def watched(*args, **kwargs):
+        alive_at_rank.append(made[0]() is not None)
+        return rank(*args, **kwargs)
+
+    monkeypatch.setattr(link_module, "rank", watched)
+    papers = [Paper("a", "Diffusion models generate images."), Paper("b", "We train diffusion models on faces.")]
+    g, linked = build(papers, extractor=Remembered(), embedder=fake)
+    assert alive_at_rank == [False]
+    assert [c.name for c in linked.concepts if c.paper_count == 2] == ["diffusion model"]
