@@ -393,9 +393,9 @@ class MiniLMEmbedder:
     def _stored_apart(self, texts: list[str], progress: str | None) -> dict[bytes, np.ndarray]:
         """The vectors of ``texts`` (keyed as in the cache), computed in the model's process,
         which puts each batch's in the cache as it comes; this process reads them back, as a
-        rebuild does. Neither process ever holds the whole answer twice (a pickled reply and
-        its copy: 79,345 abstracts' 82,359 concept names grew the child from 1.0 to 1.2 GB,
-        beside a build at its fullest)."""
+        rebuild does. Neither process holds the whole answer, nor a pickled copy of it: 79,345
+        abstracts' 82,359 concept names grew the child to 1.21 GB that way, 1.05-1.13 GB now,
+        beside a build at its fullest."""
         from .apart import run_apart
 
         assert self.cache is not None
