@@ -287,7 +287,7 @@ def _decode(counted, n_keys: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, n
 #: (:func:`model_apart`). Starting one costs 6-8 s (importing torch and loading the model),
 #: once for extraction and once for each linking step that meets texts the cache lacks. At
 #: 79,345 abstracts (cold) the build itself holds what a rebuild holds (at most 3.3 GB), and the
-#: build and its children together peaked at 4.32 GB (5.98 GB with the model in the build);
+#: build and its children together peaked at 3.81 GB (5.98 GB with the model in the build);
 #: 10,000 abstracts: 2.59 -> 2.26 GB for 316 -> 360 s.
 MODEL_APART_PAPERS = 20_000
 
