@@ -82,6 +82,27 @@ def test_vosviewer_uses_cluster_attribute_and_positions(kw_graph):
     assert clusters == ["1", "1"] + ["2"] * (len(clusters) - 2) and len(clusters) > 4
 
 
+def test_vosviewer_strength_is_shared_papers_not_hierarchy(sample_graph, tmp_path):
+    # BROADER ("gradient descent" is broader than "adaptive gradient descent method") is no
+    # shared paper: it once added 1 to 41 pairs' strength, and linked 2 pairs sharing none
+    assert any(k == S.BROADER for _, _, k in sample_graph.edges(keys=True))
+    write_graph(sample_graph, tmp_path / "s_map.txt", "vosviewer")
+    back = read_vosviewer(*output_paths(tmp_path / "s_map.txt", "vosviewer"))
+    label = {n: d["label"] for n, d in back.nodes(data=True)}
+    strengths = {frozenset((label[a], label[b])): d["strength"] for a, b, d in back.edges(data=True)}
+    assert strengths == co_occurs(sample_graph)
+    write_graph(sample_graph, tmp_path / "s.net", "pajek")
+    pajek = read_pajek(tmp_path / "s.net")
+    assert pajek.number_of_edges() == len(co_occurs(sample_graph))
+
+
+def test_vosviewer_papers_are_labelled_by_title_or_opening_words(sample_graph):
+    rows = [line.split("\t") for line in vosviewer_text(sample_graph, "papers")[0].splitlines()[1:]]
+    papers = {S.display_label(S.PAPER, d) for _, d in S.nodes_of(sample_graph, S.PAPER)}
+    assert {r[1].strip('"').replace('""', '"') for r in rows} == papers
+    assert not any(r[1].startswith("p") and r[1][1:].isalnum() and " " not in r[1] for r in rows)  # no bare ids
+
+
 def test_vosviewer_papers_and_authors(sample_graph):
     papers_map, papers_net = vosviewer_text(sample_graph, "papers")
     assert papers_map.splitlines()[0].split("\t")[5:8] == [

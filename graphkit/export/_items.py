@@ -42,11 +42,12 @@ class ItemNetwork:
 
 
 def _pairs(g: nx.MultiDiGraph, ntype: str, nodes: set[str]) -> dict[tuple[str, str], float]:
-    """Link strength between two items: the weights of the edges joining them, or, for
+    """Link strength between two items: the weights of the edges joining them (not BROADER,
+    which says one concept is a kind of another, not that papers share them), or, for
     authors of a graph without CO_AUTHORED edges, the papers they wrote together."""
     pairs: dict[tuple[str, str], float] = defaultdict(float)
-    for u, v, d in g.edges(data=True):
-        if u in nodes and v in nodes and u != v:
+    for u, v, k, d in g.edges(keys=True, data=True):
+        if u in nodes and v in nodes and u != v and k != S.BROADER:
             pairs[tuple(sorted((u, v)))] += float(d.get("weight") or 1)
     if ntype == S.AUTHOR and not pairs:
         by_paper: dict[str, list[str]] = defaultdict(list)
@@ -135,7 +136,9 @@ def _positions(g: nx.MultiDiGraph, order: list[str], pairs: dict) -> dict[str, t
 
 
 def _label(d: dict) -> str:
-    return str(d.get("name") or d.get("title") or d.get("id") or d.get("key") or "")
+    """The item's display name: a concept's or author's name, a paper's title or, untitled, the
+    opening words of its abstract (:func:`graphkit.schema.display_label`)."""
+    return S.display_label(S.node_type(d) or "", d)
 
 
 def item_counts(g: nx.MultiDiGraph, items: str = "concepts") -> tuple[int, int]:
