@@ -419,7 +419,7 @@ def view(graph_path, use_neo4j, concept, paper, depth, output, uri, user, passwo
     "-o",
     required=True,
     type=click.Path(),
-    help="The file to write (.graphml, .gexf, .json, .cyjs, .net; - for standard output); for vosviewer and csv the "
+    help="The file to write (.graphml or .xml, .gexf, .json, .cyjs or .cy.json, .net; - for standard output); for vosviewer and csv the "
     "name the two files share: NAME_map.txt + NAME_network.txt, NAME.nodes.csv + NAME.edges.csv.",
 )
 @click.option(
