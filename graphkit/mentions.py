@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 
 from . import lemmas as L
 from .concepts_rules import GENERIC_HEADS
+from .text.words import STOPWORDS
 
 __all__ = [
     "MENTION_WORD",
@@ -200,7 +201,7 @@ def word_case_counts(
         for words in sentences:
             for i in range(1, len(words)):
                 w = words[i]
-                if w[:1].isupper() and (_title(words, i - 1) or _title(words, i + 1)):
+                if w[:1].isupper() and (_title(words, i - 1) or _title(words, i + 1) or _titled_opening(words, i)):
                     in_runs.append(w)
                 else:
                     plain.append(w)
@@ -233,6 +234,20 @@ def _title(words: Sequence[str], i: int) -> bool:
     )  # a first word's capital says nothing
 
 
+def _titled_opening(words: Sequence[str], i: int) -> bool:
+    """Is ``words[i]`` the second word of a sentence that opens with a capitalised content word,
+    which may be a run's first ("Social Agents outperforms ...": the sample's framework, written
+    "We introduce Social Agents", had been shown "social Agent")? "The Hamiltonian" still votes."""
+    first = words[0]
+    return i == 1 and first[:1].isupper() and first.lower() not in STOPWORDS and not L.is_name(first)
+
+
+#: Endings of an adjective made of a name ("Gaussian", "Hamiltonian", "Euclidean"), which keeps
+#: its capital when the authors never write it in lower case (see :func:`authors_case`) and the
+#: dictionary knows it as no ordinary noun and adjective both ("median", "civilian").
+_PROPER_ADJECTIVE_ENDS = ("ian", "ean")
+
+
 def _lowered(part: str) -> str:
     if L.spelled_for_acronym(part):
         return part.lower()
@@ -249,12 +264,14 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
     Environment": the authors write "learning", so "arcade learning environment", not "Arcade
     learning environment"; dev's "Neural Photo Editor" is not "neural Photo Editor"), except
     beside an ordinary word that keeps its capital ("Monte Carlo methods", where the sentences
-    also write "Carlo" alone capitalised)."""
+    also write "Carlo" alone capitalised). An adjective made of a name the authors never write in
+    lower case keeps its capital in any case ("Gaussian variational inference")."""
     runs = getattr(seen, "in_runs", {})
     words = form.split()
     lowered: dict[int, str] = {}
     never_low: dict[int, str] = {}
     ordinary: list[int] = []  # capitalised ordinary words
+    proper: set[int] = set()  # adjectives made of a name: kept, but keep no neighbour
     for i, w in enumerate(words):
         if w[:1].isupper() and not any(L.is_name(p) for p in w.split("-") if p):
             ordinary.append(i)
@@ -264,6 +281,9 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
             if low == w:
                 continue
             up, down = seen.get(w, 0), seen.get(low, 0)
+            if not down and low.endswith(_PROPER_ADJECTIVE_ENDS) and w[1:].islower() and len(L.readings(low)) < 2:
+                proper.add(i)  # "Gaussian Variational Inference" is "Gaussian variational inference"
+                continue
             if not up and "-" not in w and runs.get(w, 0) > RUN_CASE * down:
                 never_low[i] = low  # 79k: "Monte" 300+ times beside "Carlo", "monte" twice
             elif up <= down:
@@ -273,7 +293,7 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
         # Carlo Methods" is "Monte Carlo methods", "Kinetic Langevin Monte Carlo" "kinetic
         # Langevin Monte Carlo" (COLT, ICML 2019 had shown "monte Carlo", "Langevin monte
         # Carlo"); beside an acronym it is not ("BERT Oriented Probing")
-        kept = {i for i in ordinary if i not in lowered and i not in never_low}
+        kept = {i for i in ordinary if i not in lowered and i not in never_low and i not in proper}
         grown = True
         while grown:
             grown = False

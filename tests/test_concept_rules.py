@@ -715,7 +715,7 @@ def test_display_case_follows_how_authors_write_a_word_inside_sentences():
     # Carlo method", COLT "kinetic Langevin monte Carlo")
     seen = M.word_case_counts(
         [
-            [["Monte", "Carlo", "works"], ["A", "chain", "Monte", "Carlo", "method"]],
+            [["Results", "of", "Carlo", "works"], ["A", "chain", "Monte", "Carlo", "method"]],
             [["The", "Langevin", "dynamics", "are", "kinetic"]],
         ]
     )
@@ -731,6 +731,33 @@ def test_display_case_follows_how_authors_write_a_word_inside_sentences():
         and M.authors_case("Arcade Learning Environment", seen) == "arcade learning environment"
     )
     assert pickle.loads(pickle.dumps(seen)).in_runs == seen.in_runs
+
+
+def test_a_sentences_second_word_after_a_capitalised_opening_is_no_vote():
+    """The sample's "Social Agents" (a framework: "We introduce Social Agents", "Social Agents
+    outperforms ...") had been shown "social Agent": the second word of a sentence opened by a
+    capitalised content word may be a run's, so it counts in ``in_runs``; after "The" it votes."""
+    seen = M.word_case_counts(
+        [[["We", "introduce", "Social", "Agents"], ["Social", "Agents", "outperforms"], ["The", "social", "agents"]]]
+    )
+    assert seen["Agents"] == 0 and seen.in_runs["Agents"] == 2
+    assert M.authors_case("Social Agents", seen) == "social agents"  # all or none, not "social Agents"
+    seen = M.word_case_counts([[["The", "Hamiltonian", "is", "conserved"]]])
+    assert seen["Hamiltonian"] == 1
+
+
+def test_an_adjective_made_of_a_name_keeps_its_capital():
+    """The sample's "Gaussian Variational Inference" (inside a sentence, every word capitalised)
+    had been shown "gaussian variational inference": the authors lower-case "inference", so
+    the ordinary words go, but "Gaussian", never written in lower case, is a name's adjective."""
+    seen = M.word_case_counts(
+        [[["It", "is", "Gaussian", "Variational", "Inference"], ["Exact", "inference", "and", "variational", "bounds"]]]
+    )
+    assert M.authors_case("Gaussian Variational Inference", seen) == "Gaussian variational inference"
+    assert M.authors_case("Euclidean Distance Matrix", seen) == "Euclidean distance matrix"
+    seen.update({"gaussian": 1})  # the authors write it in lower case too: an ordinary word
+    assert M.authors_case("Gaussian Variational Inference", seen) == "gaussian variational inference"
+    assert M.authors_case("Median Variational Filter", seen) == "median variational filter"
 
 
 def test_the_case_of_a_phrase_inside_sentences_is_counted_when_asked():
