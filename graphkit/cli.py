@@ -516,7 +516,7 @@ def neo4j():
     "-o",
     required=True,
     type=click.Path(file_okay=False),
-    help="Folder to write the CSV files into (replaced whole).",
+    help="Folder to write the CSV files into (replaced whole: a folder that exists may hold only earlier import files).",
 )
 @click.option("--database", default="neo4j", show_default=True, help="Database name in the printed command.")
 @_fail_cleanly

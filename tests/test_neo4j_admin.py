@@ -4,6 +4,7 @@ hostile text verbatim; and a real import with the tool from Maven Central, serve
 from __future__ import annotations
 
 import csv
+import os
 from collections import Counter
 
 import networkx as nx
@@ -96,15 +97,44 @@ def test_headers_and_values(tmp_path):
 def test_replaces_the_folder_and_refuses_a_file(tmp_path):
     out = tmp_path / "imp"
     out.mkdir()
-    (out / "stale.csv").write_text("old")
+    (out / "rels-STALE.csv").write_text("old")  # an earlier graph's import files go
     write_import_files(small_graph(), out)
-    assert not (out / "stale.csv").exists()
+    assert not (out / "rels-STALE.csv").exists() and (out / "nodes-Paper.csv").exists()
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o777 & ~umask  # as mkdir makes it, not mkdtemp's 0700
     f = tmp_path / "file"
     f.write_text("x")
     with pytest.raises(GraphFileError, match="not a folder"):
         write_import_files(small_graph(), f)
     assert f.read_text() == "x"
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no temporary folder left
+
+
+def test_refuses_a_folder_holding_anything_but_import_files(runner, tmp_path, monkeypatch):
+    """It had replaced a folder whole: `-o` naming the folder of the graph deleted the graph and
+    the user's notes beside the CSV files it wrote. Nor does `-o -` make a folder named "-"."""
+    from graphkit import cli
+    from graphkit.export import write_graphml
+
+    work = tmp_path / "work"
+    work.mkdir()
+    gpath = work / "g.graphml"
+    write_graphml(small_graph(), gpath)
+    (work / "notes.txt").write_text("keep")
+    before = sorted(p.name for p in work.iterdir())
+    r = runner.invoke(cli.cli, ["neo4j", "import-files", "--graph", str(gpath), "-o", str(work)])
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert r.stderr.strip().count("\n") == 0 and "holds 'g.graphml' and 1 more" in r.stderr, r.stderr
+    assert sorted(p.name for p in work.iterdir()) == before and (work / "notes.txt").read_text() == "keep"
+    monkeypatch.chdir(tmp_path)
+    r = runner.invoke(cli.cli, ["neo4j", "import-files", "--graph", str(gpath), "-o", "-"])
+    assert r.exit_code != 0 and "not standard output" in r.stderr and not (tmp_path / "-").exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    monkeypatch.chdir(empty)
+    r = runner.invoke(cli.cli, ["neo4j", "import-files", "--graph", str(gpath), "-o", "."])
+    assert r.exit_code == 1 and "current folder" in r.stderr and list(empty.iterdir()) == []
 
 
 def test_wrong_edge_ends_write_nothing(tmp_path):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import os
+import re
 import shlex
 import shutil
 import tempfile
@@ -26,7 +27,7 @@ from pathlib import Path
 import networkx as nx
 
 from .. import schema as S
-from ..errors import GraphFileError
+from ..errors import GraphFileError, UsageError
 
 __all__ = ["ARRAY_DELIMITER", "ImportFiles", "write_import_files"]
 
@@ -112,11 +113,13 @@ def write_import_files(g: nx.MultiDiGraph, folder: str | os.PathLike) -> ImportF
     Written into a temporary folder beside it first, so a failure leaves no half-written set.
     """
     folder = Path(folder)
-    if folder.exists() and not folder.is_dir():
-        raise GraphFileError(f"{folder}: exists and is not a folder")
+    _check_replaceable(folder)
     folder.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        tmp.chmod(0o777 & ~umask)  # as a folder made by mkdir, not mkdtemp's owner-only one
         nodes, rels = _write_all(g, tmp)
         if folder.exists():
             shutil.rmtree(folder)
@@ -129,6 +132,31 @@ def write_import_files(g: nx.MultiDiGraph, folder: str | os.PathLike) -> ImportF
         {k: (folder / p.name, n) for k, (p, n) in nodes.items()},
         {k: (folder / p.name, n) for k, (p, n) in rels.items()},
     )
+
+
+#: What a folder of import files holds: it may be replaced only if it holds nothing else.
+_OWN_FILE = re.compile(r"(nodes|rels)-[A-Za-z_]+\.csv")
+
+
+def _check_replaceable(folder: Path) -> None:
+    """Refuse a folder that the import files would replace with more in it than import files
+    (a user's data, the graph itself: it was replaced whole, its other files lost), the current
+    folder or one holding it, and ``-``."""
+    if str(folder) == "-":
+        raise UsageError("-: import files are a folder of CSV files, not standard output; name a folder")
+    if folder.exists() or folder.is_symlink():
+        if not folder.is_dir():
+            raise GraphFileError(f"{folder}: exists and is not a folder")
+        others = sorted(p.name for p in folder.iterdir() if not (_OWN_FILE.fullmatch(p.name) and p.is_file()))
+        if others:
+            raise GraphFileError(
+                f"{folder}: holds {others[0]!r}{f' and {len(others) - 1:,} more' if len(others) > 1 else ''}, "
+                "not only neo4j-admin import files; it would be replaced whole, so choose an empty or new folder"
+            )
+        cwd = Path(os.path.realpath(os.getcwd()))
+        real = Path(os.path.realpath(folder))
+        if real == cwd or real in cwd.parents:
+            raise GraphFileError(f"{folder}: is the current folder or holds it; choose another folder")
 
 
 def _write_all(g: nx.MultiDiGraph, out: Path):
