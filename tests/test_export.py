@@ -133,3 +133,40 @@ def test_bad_graph_files(tmp_path, content, message):
     path.write_bytes(content)
     with pytest.raises(GraphFileError, match=message):
         read_graphml(path)
+
+
+def test_a_graph_with_attributes_of_the_wrong_type_is_refused_by_every_command(runner, tmp_path):
+    """A GraphML another tool edited: "paper_count" written as "lots" gave a ValueError in
+    `concepts`, a TypeError in `papers` and `view`, and a Paper without an id a KeyError in
+    `neo4j import-files`; each now gets one line naming the file, and writes nothing."""
+    import networkx as nx
+
+    from graphkit import cli
+
+    def graph(concept: dict, edge: dict, paper: dict | None = None) -> str:
+        g = nx.MultiDiGraph()
+        g.add_node("paper:p", **(paper if paper is not None else {"type": "Paper", "id": "p", "abstract": "A text."}))
+        g.add_node("concept:c", **{"type": "Concept", "key": "c", "name": "c", "kind": "term", **concept})
+        g.add_edge("paper:p", "concept:c", key="MENTIONS", **{"type": "MENTIONS", **edge})
+        path = tmp_path / f"g{len(list(tmp_path.iterdir()))}.graphml"
+        nx.write_graphml(g, path)
+        return str(path)
+
+    cases = [
+        (graph({"paper_count": "lots"}, {"score": 0.5, "rank": 1}), "node 'concept:c' has paper_count 'lots'"),
+        (graph({"paper_count": 1}, {"score": "high", "rank": 1}), "edge 'paper:p' -> 'concept:c' has score 'high'"),
+        (graph({"paper_count": 1}, {"score": 0.5, "rank": 1}, {"type": "Paper"}), "node 'paper:p' (Paper) has no 'id'"),
+    ]
+    out = tmp_path / "out"
+    for path, message in cases:
+        for args in (
+            ["concepts", "--graph", path],
+            ["papers", "--graph", path, "c"],
+            ["view", "--graph", path, "c", "-o", str(out / "v.html")],
+            ["export", "--graph", path, "-o", str(out / "x.gexf")],
+            ["neo4j", "import-files", "--graph", path, "-o", str(out / "imp")],
+        ):
+            r = runner.invoke(cli.cli, args)
+            assert r.exit_code == 1 and "Traceback" not in r.output, (args, r.output)
+            assert r.stderr.count("\n") == 1 and path in r.stderr and message in r.stderr, (args, r.stderr)
+            assert not out.exists()

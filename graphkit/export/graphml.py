@@ -148,6 +148,31 @@ class _Buffered:
         self.size = 0
 
 
+#: Attributes that are numbers wherever graphkit writes them: a graph whose file says otherwise
+#: (a tool's edit, "paper_count" as "lots") is refused as it is read, not met as a traceback
+#: in a command.
+_NODE_NUMBERS = (
+    "year",
+    "paper_count",
+    "first_year",
+    "cluster",
+    "mean_year",
+    "burst_start",
+    "burst_end",
+    "burst_strength",
+    "x",
+    "y",
+)
+_EDGE_NUMBERS = ("score", "rank", "position", "weight", "strength")
+#: The property each node type is known by (:data:`graphkit.schema.NODE_TYPES`).
+_IDENTITY = {t.name: t.id_property for t in S.NODE_TYPES.values()}
+
+
+def _number(name, where: str, key: str, value) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise GraphFileError(f"{name}: {where} has {key} {str(value)[:40]!r}, not a number; is this a graphkit graph?")
+
+
 def read_graphml(src: str | os.PathLike | BinaryIO) -> nx.MultiDiGraph:
     """Read a graphkit GraphML file back into the graph it was written from."""
     import networkx as nx
@@ -181,6 +206,12 @@ def read_graphml(src: str | os.PathLike | BinaryIO) -> nx.MultiDiGraph:
                     d[k] = json.loads(d[k])
                 except json.JSONDecodeError:
                     raise GraphFileError(f"{name}: node {n!r} has a malformed {k!r} list") from None
+        for k in _NODE_NUMBERS:
+            if k in d:
+                _number(name, f"node {n!r}", k, d[k])
+        ident = _IDENTITY.get(S.node_type(d) or "")
+        if ident and not d.get(ident):
+            raise GraphFileError(f"{name}: node {n!r} ({S.node_type(d)}) has no {ident!r}; is this a graphkit graph?")
         g.add_node(n, **d)
     for u, v, d in raw.edges(data=True):
         d = dict(d)
@@ -188,6 +219,10 @@ def read_graphml(src: str | os.PathLike | BinaryIO) -> nx.MultiDiGraph:
         t = d.get(S.REL_TYPE_ATTR)
         if t is None:
             raise GraphFileError(f"{name}: edge {u!r} -> {v!r} has no 'type'; is this a graphkit graph?")
+        for k in _EDGE_NUMBERS:
+            x = d.get(k)
+            if x is not None and (type(x) is not float and type(x) is not int):
+                _number(name, f"edge {u!r} -> {v!r}", k, x)
         g.add_edge(u, v, key=t, **d)
     if g.number_of_nodes() and next(S.nodes_of(g, S.PAPER), None) is None:
         raise GraphFileError(f"{name}: no Paper nodes; is this a graphkit graph?")
