@@ -400,7 +400,55 @@ def test_scopus_csv_extra_funding_columns_and_doubled_quotes(tmp_path):
         (
             "empty.bib",
             "@article{x,\n  author = {Smith, J.},\n  year = {2020}\n}\n",
-            "empty.bib: no BibTeX records with a title or an abstract found",
+            "empty.bib:1: record has neither abstract nor title",
+        ),
+        # a record with neither, beside good ones, had been left out without a word
+        (
+            "one_empty.ris",
+            "TY  - JOUR\nTI  - A title\nAB  - An abstract.\nER  - \n\nTY  - JOUR\nAU  - Smith, J\nPY  - 2020\nER  - \n",
+            "one_empty.ris:6: record has neither abstract nor title",
+        ),
+        (
+            "one_empty.txt",
+            "FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nTI A title\nAB An abstract.\nER\n\n"
+            "PT J\nAU Smith, J\nPY 2020\nER\n\nEF\n",
+            "one_empty.txt:8: record has neither abstract nor title",
+        ),
+        # the APIs' fields of the wrong type had been read letter by letter or dropped
+        (
+            "refs.json",
+            '{"id": "https://openalex.org/W1", "title": "T", "referenced_works": "W2"}',
+            "refs.json:1: field 'referenced_works' must be a list of strings, got 'W2'",
+        ),
+        (
+            "index.json",
+            '{"id": "https://openalex.org/W1", "abstract_inverted_index": {"We": [0], "propose": ["x"]}}',
+            "index.json:1: field 'abstract_inverted_index': 'propose' has the position 'x'",
+        ),
+        (
+            "shared.json",
+            '{"id": "https://openalex.org/W1", "abstract_inverted_index": {"We": [0, 1], "dup": [1]}}',
+            "shared.json:1: field 'abstract_inverted_index': 'We' and 'dup' share position 1",
+        ),
+        (
+            "s2.json",
+            '{"paperId": "a", "title": "T", "authors": ["Bob"]}',
+            "s2.json:1: field 'authors' must be a list of objects, got \"['Bob']\"",
+        ),
+        (
+            "s2refs.json",
+            '{"paperId": "a", "title": "T", "references": "xyz"}',
+            "s2refs.json:1: field 'references' must be a list of objects, got 'xyz'",
+        ),
+        (
+            "twice.csv",
+            "title,abstract,abstract\nA,First,Second\n",
+            "twice.csv:1: CSV has two columns for 'abstract': 'abstract' (column 2) and 'abstract' (column 3)",
+        ),
+        (
+            "no_at.bib",
+            "@article{a, title={A}, abstract={An abstract.}}\n\narticle{b, title={B}, abstract={Another.}}\n",
+            "no_at.bib:3: an entry without the '@' before its type, which BibTeX skips",
         ),
         (
             "multiline.csv",
@@ -495,3 +543,13 @@ def test_a_record_with_no_year_yet_reads_as_no_year(tmp_path):
     path = tmp_path / "press.ris"
     path.write_text("TY  - JOUR\nTI  - A title\nAB  - We study graphs.\nPY  - In press\nER  - \n", encoding="utf-8")
     assert read_file(path)[0][0].year is None
+
+
+def test_a_semantic_scholar_author_without_a_name_is_left_out(tmp_path):
+    """`"authors": [{"name": null}]` had been a TypeError traceback."""
+    path = tmp_path / "s2.json"
+    path.write_text(
+        '[{"paperId": "abc", "title": "T1", "abstract": "An abstract.", "authors": [{"name": null}, {"name": "Ann Lee"}]}]'
+    )
+    papers, _ = read_papers([path])
+    assert [p.authors for p in papers] == [["Ann Lee"]]

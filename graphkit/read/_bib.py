@@ -29,6 +29,19 @@ def unique(items) -> list:
     return out
 
 
+def typed_list(rec: dict, field: str, kind: type, path: str, line: int) -> list:
+    """``rec[field]`` as a list of ``kind`` (empty when missing or null); an InputError naming the
+    field otherwise: a string there had been read letter by letter (OpenAlex's
+    ``"referenced_works": "W2"`` made two cited works, "W" and "2"), a list of other things dropped."""
+    value = rec.get(field)
+    if value is None:
+        return []
+    what = "objects" if kind is dict else "strings"
+    if not isinstance(value, list) or not all(isinstance(v, kind) for v in value):
+        raise InputError(path, f"field {field!r} must be a list of {what}, got {str(value)[:60]!r}", line)
+    return value
+
+
 def make_paper(
     path: str,
     line: int,
@@ -45,14 +58,15 @@ def make_paper(
     cited: list[Reference] | None = None,
     citing: list[Reference] | None = None,
     ids: dict[str, str] | None = None,
-) -> Paper | None:
-    """A Paper from one record's fields, or None when it has neither title nor abstract."""
+) -> Paper:
+    """A Paper from one record's fields; an InputError for a record with neither title nor
+    abstract (it had been left out without a word: an empty RIS record, a CSV row of commas)."""
     title = latex_to_text(title or "")
     abstract = " ".join((abstract or "").split())
     if abstract.lower() in _NO_ABSTRACT:
         abstract = ""
     if not title and not abstract:
-        return None
+        raise InputError(path, "record has neither abstract nor title", line)
     check_abstract(abstract, path, line)
     doi = normalise_doi(doi)
     written, year = year, year_of(year)

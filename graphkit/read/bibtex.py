@@ -27,6 +27,10 @@ _ENTRY = re.compile(
 )
 
 
+#: An entry's opening written without its "@" ("article{key,"), read as a comment by BibTeX.
+_TYPE_ONLY = re.compile(_ENTRY.pattern.replace(r"^\s*@\s*", r"\s*") + r"\s*[^\s,{}()]+\s*,", re.I)
+
+
 def looks_like_bibtex(text: str) -> bool:
     """An ``@article{`` (or another entry type) at the start of a line near the top."""
     return bool(_ENTRY.search(text[:20_000]))
@@ -53,6 +57,11 @@ def read_bibtex(path: str, text: str) -> list[Paper]:
             entries.append(entry)
             continue
         raise InputError(path, f"malformed BibTeX entry: {_first_line(block.error)}", (block.start_line or 0) + 1)
+    for comment in library.comments:  # text between entries, which BibTeX skips: an entry missing its @?
+        if _TYPE_ONLY.match(getattr(comment, "comment", "") or ""):
+            raise InputError(
+                path, "an entry without the '@' before its type, which BibTeX skips", (comment.start_line or 0) + 1
+            )
     entries.sort(key=lambda e: e.start_line or 0)
     papers = [p for p in (_paper(path, e) for e in entries) if p is not None]
     if not papers:

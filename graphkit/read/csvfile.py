@@ -92,6 +92,7 @@ def read_csv(path: str, text: str) -> list[Paper]:
     except (StopIteration, csv.Error) as e:
         raise InputError(path, f"malformed CSV header: {e}", 1) from None
     fields = [_field(h) for h in header]
+    _one_column_each(path, header, fields)
     if (
         "abstract" not in fields
         and not ("title" in fields and {"references", "cited_wos"} & set(fields))
@@ -132,6 +133,21 @@ def read_csv(path: str, text: str) -> list[Paper]:
     if missing:
         raise lacking_text_error(path, missing, total)
     return papers
+
+
+def _one_column_each(path: str, header: list[str], fields: list[str | None]) -> None:
+    """Refuse a header with two columns for one field ("title,abstract,abstract", or "Abstract"
+    and "AB"): a row's value in one of them had been dropped without a word."""
+    first: dict[str, int] = {}
+    for i, f in enumerate(fields):
+        if f is None:
+            continue
+        if f in first:
+            a, b = header[first[f]].strip(), header[i].strip()
+            raise InputError(
+                path, f"CSV has two columns for {f!r}: {a!r} (column {first[f] + 1}) and {b!r} (column {i + 1})", 1
+            )
+        first[f] = i
 
 
 def _field(header: str) -> str | None:

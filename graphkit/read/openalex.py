@@ -7,9 +7,10 @@ The abstract is rebuilt from ``abstract_inverted_index`` (word -> positions);
 
 from __future__ import annotations
 
+from ..errors import InputError
 from ..model import Paper, Reference
 from . import register
-from ._bib import make_paper, no_usable_records
+from ._bib import make_paper, no_usable_records, typed_list
 
 __all__ = ["read_openalex", "looks_like_openalex", "is_openalex_work", "paper_from_openalex", "rebuild_abstract"]
 
@@ -53,15 +54,27 @@ def short_id(value) -> str:
     return value[len(_PREFIX) :] if value.startswith(_PREFIX) else value
 
 
-def rebuild_abstract(index) -> str:
-    """The abstract text from OpenAlex's inverted index ({word: [positions]})."""
-    if not isinstance(index, dict):
+def rebuild_abstract(index, path: str = "", line: int | None = None) -> str:
+    """The abstract text from OpenAlex's inverted index ({word: [positions]}); an InputError for
+    an index that is not one (a position that is no whole number, two words at one position:
+    words had been dropped without a word)."""
+    if index is None:
         return ""
-    at = {}
+    bad = f"field 'abstract_inverted_index' is not an inverted index ({{word: [positions]}}): {str(index)[:60]!r}"
+    if not isinstance(index, dict):
+        raise InputError(path, bad, line)
+    at: dict[int, str] = {}
     for word, positions in index.items():
-        for pos in positions or []:
-            if isinstance(pos, int):
-                at[pos] = word
+        if not isinstance(positions, list):
+            raise InputError(path, bad, line)
+        for pos in positions:
+            if not isinstance(pos, int) or isinstance(pos, bool) or pos < 0:
+                raise InputError(path, f"field 'abstract_inverted_index': {word!r} has the position {pos!r}", line)
+            if pos in at:
+                raise InputError(
+                    path, f"field 'abstract_inverted_index': {at[pos]!r} and {word!r} share position {pos}", line
+                )
+            at[pos] = word
     return " ".join(at[i] for i in sorted(at))
 
 
@@ -70,17 +83,18 @@ def paper_from_openalex(rec: dict, path: str, line: int) -> Paper | None:
     loc = rec.get("primary_location") or {}
     source = (loc.get("source") or {}) if isinstance(loc, dict) else {}
     authors = [
-        ((a.get("author") or {}).get("display_name") or a.get("raw_author_name") or "")
-        for a in rec.get("authorships") or []
-        if isinstance(a, dict)
+        str((a.get("author") or {}).get("display_name") or a.get("raw_author_name") or "")
+        for a in typed_list(rec, "authorships", dict, path, line)
     ]
-    cited = [Reference(id=short_id(w), text=short_id(w)) for w in rec.get("referenced_works") or [] if w]
+    cited = [
+        Reference(id=short_id(w), text=short_id(w)) for w in typed_list(rec, "referenced_works", str, path, line) if w
+    ]
     return make_paper(
         path,
         line,
         pid=wid,
         title=rec.get("title") or rec.get("display_name") or "",
-        abstract=rebuild_abstract(rec.get("abstract_inverted_index")) or str(rec.get("abstract") or ""),
+        abstract=rebuild_abstract(rec.get("abstract_inverted_index"), path, line) or str(rec.get("abstract") or ""),
         year=rec.get("publication_year"),
         venue=source.get("display_name") or "",
         authors=authors,

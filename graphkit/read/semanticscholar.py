@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..biblio import normalise_doi, year_of
 from ..model import Paper, Reference
 from . import register
-from ._bib import make_paper, no_usable_records
+from ._bib import make_paper, no_usable_records, typed_list
 
 __all__ = ["read_semanticscholar", "looks_like_semanticscholar", "is_s2_paper", "paper_from_s2"]
 
@@ -39,7 +39,11 @@ def _ref(rec) -> Reference | None:
         return None
     ext = rec.get("externalIds") or {}
     authors = rec.get("authors") or []
-    first = authors[0].get("name", "") if authors and isinstance(authors[0], dict) else ""
+    first = (
+        str(authors[0].get("name") or "")
+        if isinstance(authors, list) and authors and isinstance(authors[0], dict)
+        else ""
+    )
     ref = Reference(
         id=rec.get("paperId") or "",
         doi=normalise_doi(ext.get("DOI")),
@@ -67,10 +71,10 @@ def paper_from_s2(rec: dict, path: str, line: int) -> Paper | None:
         abstract=rec.get("abstract") or "",
         year=rec.get("year"),
         venue=rec.get("venue") or (journal.get("name") if isinstance(journal, dict) else "") or "",
-        authors=[a.get("name", "") for a in rec.get("authors") or [] if isinstance(a, dict)],
+        authors=[str(a.get("name") or "") for a in typed_list(rec, "authors", dict, path, line)],
         doi=ext.get("DOI") or "",
         url=rec.get("url") or "",
-        cited=[r for r in map(_ref, rec.get("references") or []) if r],
-        citing=[r for r in map(_ref, rec.get("citations") or []) if r],
+        cited=[r for r in map(_ref, typed_list(rec, "references", dict, path, line)) if r],
+        citing=[r for r in map(_ref, typed_list(rec, "citations", dict, path, line)) if r],
         ids={k: v for k, v in ids.items() if v},
     )
