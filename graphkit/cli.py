@@ -288,7 +288,8 @@ def build(
 @click.option(
     "--thesaurus-out",
     type=click.Path(),
-    help="Write the merges graphkit made as a thesaurus TSV for review and editing.",
+    help="Write the merges graphkit made as a thesaurus TSV for review and editing (- for standard "
+    "output, which then holds the thesaurus alone).",
 )
 @click.option(
     "--flow",
@@ -316,6 +317,9 @@ def concepts(graph_path, top, as_json, as_csv, thesaurus_out, flow):
         g = api.graph_for(graph_path, "concepts")
         rows = api.concepts(g, top=top)
         n = api.write_thesaurus(g, thesaurus_out)
+        if thesaurus_out == "-":  # standard output holds the thesaurus alone, to be piped
+            click.echo(f"Wrote {n:,} merges", err=True)
+            return
         click.echo(f"Wrote {n:,} merges to {thesaurus_out}", err=True)
     else:
         rows = api.concepts_in(graph_path, top=top)

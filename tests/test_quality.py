@@ -141,6 +141,8 @@ def test_thesaurus_round_trip_and_effects(sample_build, tmp_path, runner, sample
         cli, ["concepts", "--graph", str(sample_graphml), "--top", "1", "--thesaurus-out", str(tmp_path / "cli.tsv")]
     )
     assert cli_out.exit_code == 0 and cli_out.stderr == f"Wrote {n:,} merges to {tmp_path / 'cli.tsv'}\n"
+    piped = runner.invoke(cli, ["concepts", "--graph", str(sample_graphml), "--thesaurus-out", "-"])
+    assert piped.exit_code == 0 and piped.stdout == (tmp_path / "cli.tsv").read_text()  # no table after it
 
 
 @pytest.mark.parametrize(

@@ -150,3 +150,16 @@ def test_json_read_as_csv_says_so_in_one_short_line(tmp_path):
     assert (
         str(err.value) == f"{path}:1: CSV has no 'abstract' column: this looks like JSON, not CSV (drop --format csv?)"
     )
+
+
+@pytest.mark.parametrize("year", ["1" + "0" * 30, "99999", "0", "-2020"])
+def test_a_year_no_publication_has_is_refused(tmp_path, year):
+    """`"year": 1e30` (written as a whole number) had gone into the graph and into the import
+    files' `year:int` column."""
+    path = tmp_path / "y.jsonl"
+    path.write_text(
+        '{"id": "a", "abstract": "We study graphs."}\n{"id": "b", "abstract": "More.", "year": ' + year + "}\n"
+    )
+    with pytest.raises(InputError) as err:
+        read_papers([path])
+    assert str(err.value).endswith("y.jsonl:2: year " + year[:20] + " is no year of a publication (1000-2999)")

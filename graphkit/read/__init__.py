@@ -304,12 +304,16 @@ def _as_year(value, path, line) -> int | None:
     if isinstance(value, bool):
         raise InputError(path, f"year must be a number, got {value!r}", line)
     if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value.strip())
-    raise InputError(path, f"year must be a number, got {value!r}", line)
+        year = value
+    elif isinstance(value, float) and value.is_integer():
+        year = int(value)
+    elif isinstance(value, str) and value.strip().isdigit():
+        year = int(value.strip())
+    else:
+        raise InputError(path, f"year must be a number, got {value!r}", line)
+    if not 1000 <= year <= 2999:  # as the bibliographic formats' years (graphkit.biblio.year_of)
+        raise InputError(path, f"year {str(year)[:20]} is no year of a publication (1000-2999)", line)
+    return year
 
 
 def _as_str(value, path, line, field_name) -> str:
