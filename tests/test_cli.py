@@ -39,7 +39,7 @@ def test_build_samples(runner, samples, tmp_path):
         ("duplicate_ids.jsonl", "duplicate_ids.jsonl:3: duplicate paper id 'x1'"),
         ("no_abstract.jsonl", "no_abstract.jsonl:2: 2 of 3 records have neither abstract nor title: lines 2, 3"),
         ("malformed.csv", "malformed.csv:3: malformed CSV: row has 4 fields, the header has 3"),
-        ("image.png", "image.png:3: contains NUL bytes: this looks like a binary file, not papers"),
+        ("image.png", "image.png:3: contains NUL bytes: this looks like a binary file, not text"),
     ],
 )
 def test_build_bad_input_one_line_no_output(runner, tmp_path, name, message):

@@ -79,7 +79,7 @@ def test_format_can_be_forced(tmp_path):
         ("malformed.csv", "malformed.csv:3: malformed CSV: row has 4 fields, the header has 3"),
         ("no_abstract_column.csv", "no_abstract_column.csv:1: CSV has no 'abstract' column (columns: id, title)"),
         ("undecodable.txt", "undecodable.txt:3: is not valid UTF-8 (byte 0xff at offset 81); save it as UTF-8"),
-        ("image.png", "image.png:3: contains NUL bytes: this looks like a binary file, not papers"),
+        ("image.png", "image.png:3: contains NUL bytes: this looks like a binary file, not text"),
         ("bad_year.jsonl", "bad_year.jsonl:1: year must be a number, got 'twenty'"),
     ],
 )

@@ -135,7 +135,7 @@ def _decode(p: Path, data: bytes) -> str:
     data = _utf16_as_utf8(p, data)
     if b"\x00" in data:
         line = data[: data.index(b"\x00")].count(b"\n") + 1
-        raise InputError(p, "contains NUL bytes: this looks like a binary file, not papers", line)
+        raise InputError(p, "contains NUL bytes: this looks like a binary file, not text", line)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
