@@ -93,7 +93,35 @@ def _store_options(uri, user, password, database) -> dict:
     return {"uri": uri, "user": user, "password": password, "database": database}
 
 
-@click.group(context_settings=CONTEXT)
+_NO_ARGS = getattr(click.exceptions, "NoArgsIsHelpError", ())  # Click 8.2+
+
+
+class _OneLineErrors(click.Group):
+    """Click's usage errors in one line, as graphkit's own are: "Error: Missing option '--output'
+    / '-o'. (see 'graphkit view --help')" instead of Click's usage, hint, blank line and error."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode: bool = True, **extra):
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            rv = super().main(args, prog_name, complete_var, False, **extra)
+        except _NO_ARGS as e:  # `graphkit` alone: the help, as Click shows it
+            e.show()
+            sys.exit(e.exit_code)
+        except click.UsageError as e:
+            where = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+            click.echo(f"Error: {e.format_message()}{where}", err=True)
+            sys.exit(e.exit_code)
+        except click.ClickException as e:
+            e.show()
+            sys.exit(e.exit_code)
+        except click.exceptions.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+@click.group(cls=_OneLineErrors, context_settings=CONTEXT)
 @click.version_option(package_name="graphkit")
 def cli():
     """graphkit: turn scientific abstracts into a knowledge graph of papers, concepts,

@@ -218,3 +218,19 @@ def test_json_rows_are_one_record_a_line(runner, sample_graphml):
     lines = result.stdout.splitlines()
     assert result.exit_code == 0 and lines[0] == "[" and lines[-1] == "]" and len(lines) == 5
     assert [json.loads(line.rstrip(",")) for line in lines[1:-1]] == json.loads(result.stdout)
+
+
+def test_usage_errors_are_one_line(runner, sample_graphml):
+    """Click's usage errors had been four lines (usage, hint, a blank line, the error)."""
+    for args, message in (
+        (
+            ["view", "--graph", str(sample_graphml)],
+            "Error: Missing option '--output' / '-o'. (see 'graphkit view --help')",
+        ),
+        (["build", "--bogus"], "Error: No such option '--bogus'. (see 'graphkit build --help')"),
+        (["bogus"], "Error: No such command 'bogus'. (see 'graphkit --help')"),
+    ):
+        result = runner.invoke(cli, args, prog_name="graphkit")
+        assert result.exit_code == 2 and result.stderr == message + "\n", (args, result.stderr)
+    result = subprocess.run([sys.executable, "-m", "graphkit"], capture_output=True, text=True)
+    assert result.returncode == 2 and result.stderr.startswith("Usage: graphkit [OPTIONS] COMMAND")  # no args: help
