@@ -163,3 +163,14 @@ def test_a_year_no_publication_has_is_refused(tmp_path, year):
     with pytest.raises(InputError) as err:
         read_papers([path])
     assert str(err.value).endswith("y.jsonl:2: year " + year[:20] + " is no year of a publication (1000-2999)")
+
+
+def test_a_doi_that_is_none_is_refused(tmp_path):
+    """`"doi": "not a doi"` had been dropped without a word."""
+    path = tmp_path / "d.jsonl"
+    path.write_text(
+        '{"id": "a", "abstract": "A.", "doi": "https://doi.org/10.1234/X"}\n{"id": "b", "abstract": "B.", "doi": "not a doi"}\n'
+    )
+    with pytest.raises(InputError) as err:
+        read_papers([path])
+    assert str(err.value).endswith("d.jsonl:2: doi 'not a doi' is no DOI (10.<registrant>/<suffix>)")

@@ -343,6 +343,10 @@ def paper_from_record(rec: dict, path: str, line: int) -> Paper:
         raise InputError(path, "record has neither abstract nor title", line)
     check_abstract(abstract, path, line)
     year = _as_year(rec.get("year"), path, line)
+    written_doi = _as_str(rec.get("doi"), path, line, "doi")
+    doi = normalise_doi(written_doi)
+    if written_doi and not doi:  # it had been dropped without a word
+        raise InputError(path, f"doi {written_doi[:60]!r} is no DOI (10.<registrant>/<suffix>)", line)
     pid = _as_str(rec.get("id"), path, line, "id") or content_id(
         abstract if abstract.strip() else "\n".join([title, str(year), *keywords])
     )
@@ -350,7 +354,7 @@ def paper_from_record(rec: dict, path: str, line: int) -> Paper:
         id=pid,
         abstract=_CONTROL.sub(" ", abstract).strip(),
         title=title,
-        doi=normalise_doi(_as_str(rec.get("doi"), path, line, "doi")),
+        doi=doi,
         sources=[f"{path}:{line}"],
         year=year,
         venue=_as_str(rec.get("venue"), path, line, "venue"),
