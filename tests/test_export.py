@@ -143,11 +143,11 @@ def test_a_graph_with_attributes_of_the_wrong_type_is_refused_by_every_command(r
 
     from graphkit import cli
 
-    def graph(concept: dict, edge: dict, paper: dict | None = None) -> str:
+    def graph(concept: dict, edge: dict, paper: dict | None = None, node: str = "paper:p") -> str:
         g = nx.MultiDiGraph()
-        g.add_node("paper:p", **(paper if paper is not None else {"type": "Paper", "id": "p", "abstract": "A text."}))
+        g.add_node(node, **(paper if paper is not None else {"type": "Paper", "id": "p", "abstract": "A text."}))
         g.add_node("concept:c", **{"type": "Concept", "key": "c", "name": "c", "kind": "term", **concept})
-        g.add_edge("paper:p", "concept:c", key="MENTIONS", **{"type": "MENTIONS", **edge})
+        g.add_edge(node, "concept:c", key="MENTIONS", **{"type": "MENTIONS", **edge})
         path = tmp_path / f"g{len(list(tmp_path.iterdir()))}.graphml"
         nx.write_graphml(g, path)
         return str(path)
@@ -155,7 +155,7 @@ def test_a_graph_with_attributes_of_the_wrong_type_is_refused_by_every_command(r
     cases = [
         (graph({"paper_count": "lots"}, {"score": 0.5, "rank": 1}), "node 'concept:c' has paper_count 'lots'"),
         (graph({"paper_count": 1}, {"score": "high", "rank": 1}), "edge 'paper:p' -> 'concept:c' has score 'high'"),
-        (graph({"paper_count": 1}, {"score": 0.5, "rank": 1}, {"type": "Paper"}), "node 'paper:p' (Paper) has no 'id'"),
+        (graph({"paper_count": 1}, {"score": 0.5, "rank": 1}, {"type": "Paper"}, "p"), "node 'p' (Paper) has no 'id'"),
     ]
     out = tmp_path / "out"
     for path, message in cases:
@@ -170,3 +170,6 @@ def test_a_graph_with_attributes_of_the_wrong_type_is_refused_by_every_command(r
             assert r.exit_code == 1 and "Traceback" not in r.output, (args, r.output)
             assert r.stderr.count("\n") == 1 and path in r.stderr and message in r.stderr, (args, r.stderr)
             assert not out.exists()
+    # a node whose id spells its identity ("paper:p", as graphkit names nodes) gets it back from there
+    g = read_graphml(graph({"paper_count": 1}, {"score": 0.5, "rank": 1}, {"type": "Paper", "abstract": "A text."}))
+    assert g.nodes["paper:p"]["id"] == "p"

@@ -209,9 +209,13 @@ def read_graphml(src: str | os.PathLike | BinaryIO) -> nx.MultiDiGraph:
         for k in _NODE_NUMBERS:
             if k in d:
                 _number(name, f"node {n!r}", k, d[k])
-        ident = _IDENTITY.get(S.node_type(d) or "")
-        if ident and not d.get(ident):
-            raise GraphFileError(f"{name}: node {n!r} ({S.node_type(d)}) has no {ident!r}; is this a graphkit graph?")
+        ntype = S.node_type(d) or ""
+        ident = _IDENTITY.get(ntype)
+        if ident and not d.get(ident):  # as the node's id spells it ("paper:<id>"), else refused
+            prefix = S.NODE_TYPES[ntype].prefix + ":"
+            if not (isinstance(n, str) and n.startswith(prefix) and n[len(prefix) :]):
+                raise GraphFileError(f"{name}: node {n!r} ({ntype}) has no {ident!r}; is this a graphkit graph?")
+            d[ident] = n[len(prefix) :]
         g.add_node(n, **d)
     for u, v, d in raw.edges(data=True):
         d = dict(d)
