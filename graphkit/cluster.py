@@ -76,14 +76,22 @@ def cluster_client(
     if address:
         try:
             client = Client(address, timeout=timeout)
-        except (OSError, TimeoutError, ValueError) as e:
-            reason = str(e).splitlines()[0] if str(e) else type(e).__name__
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+        except Exception as e:  # not a scheduler there (a dashboard's port: numpy was asked for 3 EiB)
+            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_first_line(e)}") from None
         try:
-            yield client
+            try:
+                client.wait_for_workers(1, timeout=timeout)
+            except Exception:
+                raise ClusterError(
+                    f"the Dask scheduler at {address} has no workers (waited {timeout}); start some with: "
+                    f"dask worker {address}"
+                ) from None
+            with _failures_in_one_line():
+                yield client
         finally:
             client.close()
         return
+    _check_memory(memory_limit)
     with (
         LocalCluster(
             n_workers=workers or 2,
@@ -93,8 +101,45 @@ def cluster_client(
             dashboard_address=None,
         ) as cluster,
         Client(cluster) as client,
+        _failures_in_one_line(),
     ):
         yield client
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip()
+    return f"{type(e).__name__}: {text.splitlines()[0]}" if text else type(e).__name__
+
+
+@contextmanager
+def _failures_in_one_line() -> Iterator[None]:
+    """What goes wrong on the cluster (a worker without graphkit installed, a task the
+    scheduler cannot deserialise, a worker lost) as one ClusterError line, not Dask's traceback."""
+    try:
+        yield
+    except (GraphkitError, KeyboardInterrupt, GeneratorExit):
+        raise
+    except Exception as e:
+        raise ClusterError(
+            f"the Dask cluster failed the build ({_first_line(e)}); graphkit and its dependencies must be "
+            "installed, at the same version, on the scheduler and on every worker"
+        ) from None
+
+
+#: The least memory a worker may be given: the model and one shard's vectors.
+MIN_WORKER_MEMORY = 256 * 2**20
+
+
+def _check_memory(limit: str) -> None:
+    """Refuse a --worker-memory that is no size or too small (Dask had failed with tracebacks)."""
+    from dask.utils import parse_bytes
+
+    try:
+        size = parse_bytes(limit)
+    except (ValueError, TypeError):
+        raise UsageError(f"--worker-memory: {limit!r} is no size (e.g. 4GiB, 500MB)") from None
+    if size < MIN_WORKER_MEMORY:
+        raise UsageError(f"--worker-memory: {limit!r} is less than the 256MiB a worker needs")
 
 
 # ---- what runs on the workers -------------------------------------------------------------

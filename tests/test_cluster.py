@@ -218,3 +218,83 @@ def test_missing_extra_says_what_to_install(monkeypatch):
     with pytest.raises(MissingDependency, match=r"pip install 'graphkit\[cluster\]'"):
         with cluster_client(workers=2):
             pass
+
+
+def test_cli_a_service_that_is_no_scheduler_one_line(runner, samples, tmp_path):
+    """A dashboard's port (it answers HTTP) had given a 66-line traceback ending in numpy asked
+    for 3 EiB."""
+    import socket
+    import threading
+
+    from graphkit import cli
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+
+    def answer():
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 64)
+            conn.close()
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        out = tmp_path / "d.graphml"
+        r = runner.invoke(
+            cli.cli, ["build", *samples, "-o", str(out), "-q", "--fast", "--cluster", f"tcp://127.0.0.1:{port}"]
+        )
+    finally:
+        server.close()
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1, r.output
+    assert (
+        r.stderr.startswith(f"Error: cannot reach the Dask scheduler at tcp://127.0.0.1:{port}: ") and not out.exists()
+    )
+
+
+def test_cli_a_scheduler_without_workers_one_line(runner, samples, tmp_path):
+    """A scheduler whose workers were not started had given a traceback ending in TimeoutError."""
+    from dask.distributed import LocalCluster
+
+    from graphkit import cli
+
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None) as cluster:
+        out = tmp_path / "d.graphml"
+        r = runner.invoke(
+            cli.cli, ["build", *samples, "-o", str(out), "-q", "--fast", "--cluster", cluster.scheduler_address]
+        )
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1, r.output
+    assert "has no workers (waited 10s); start some with: dask worker tcp://" in r.stderr and not out.exists()
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "memory, message", [("abc", "'abc' is no size"), ("1KiB", "less than the 256MiB"), ("-1GiB", "less than the 256MiB")]
+)
+def test_cli_a_worker_memory_that_is_no_size_is_refused(runner, samples, tmp_path, memory, message):
+    """`--worker-memory abc`, `-1GiB` and `1KiB` had each given Dask's traceback."""
+    from graphkit import cli
+
+    out = tmp_path / "d.graphml"
+    r = runner.invoke(
+        cli.cli, ["build", *samples, "-o", str(out), "--fast", "--workers", "1", "--worker-memory", memory]
+    )
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and message in r.stderr and not out.exists(), r.output
+
+
+@pytest.mark.unit
+def test_a_failure_on_the_cluster_is_one_line():
+    """A worker without graphkit installed raises ModuleNotFoundError inside Dask's exception."""
+    from graphkit.cluster import _failures_in_one_line
+    from graphkit.errors import ClusterError, InputError
+
+    with pytest.raises(ClusterError, match=r"^the Dask cluster failed the build \(Exception: ModuleNotFoundError"):
+        with _failures_in_one_line():
+            raise Exception("ModuleNotFoundError(\"No module named 'graphkit'\")\nmore")
+    with pytest.raises(InputError):  # graphkit's own errors pass as they are
+        with _failures_in_one_line():
+            raise InputError("x.jsonl", "bad", 1)
