@@ -80,7 +80,9 @@ def cluster_client(
             raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_first_line(e)}") from None
         try:
             try:
-                client.wait_for_workers(1, timeout=timeout)
+                from dask.utils import parse_timedelta
+
+                client.wait_for_workers(1, timeout=parse_timedelta(timeout))
             except Exception:
                 raise ClusterError(
                     f"the Dask scheduler at {address} has no workers (waited {timeout}); start some with: "
