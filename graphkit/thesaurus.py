@@ -7,8 +7,6 @@ they can be reviewed, edited and fed back with ``graphkit build --thesaurus``.
 
 from __future__ import annotations
 
-import csv
-import io
 import os
 from dataclasses import dataclass, field
 
@@ -36,13 +34,22 @@ class Thesaurus:
 
 
 def read_thesaurus(path: str | os.PathLike) -> Thesaurus:
+    """The rows of a thesaurus file, each line split at its tab as VOSviewer writes them (no
+    quoting: a label's quotes are its own). A label given twice with two replacements, a cycle
+    of replacements and a rename into a label the file removes are errors naming the line; a
+    chain of renames ("A" -> "B", "B" -> "C") is followed to its end, so every mode merges alike.
+    A file of the header alone is a thesaurus of no rows (``--thesaurus-out`` of a graph
+    without merges writes one)."""
     text = load_text(path)
-    rows = list(csv.reader(io.StringIO(text), delimiter="\t"))
     replace: dict[str, str] = {}
-    for n, row in enumerate(rows, start=1):
-        if not row or not any(c.strip() for c in row):
+    line_of: dict[str, int] = {}  # a label's normal form -> its line
+    header = False
+    for n, line in enumerate(text.splitlines(), start=1):
+        row = line.split("\t")
+        if not any(c.strip() for c in row):
             continue
         if n == 1 and [c.strip().lower() for c in row[:2]] == list(HEADER):
+            header = True
             continue
         if len(row) != 2:  # a removal is "label<TAB>": a row with no tab is no thesaurus row
             raise InputError(
@@ -50,13 +57,53 @@ def read_thesaurus(path: str | os.PathLike) -> Thesaurus:
                 f"expected 2 tab-separated columns (label, replace by; an empty replace by removes), got {len(row)}",
                 n,
             )
-        label = row[0].strip()
+        label, dst = row[0].strip(), row[1].strip()
         if not label:
             raise InputError(path, "empty label", n)
-        replace[label] = row[1].strip()
-    if not replace:
+        key = _normal(label)
+        if key in line_of:
+            first = next(k for k in replace if _normal(k) == key)
+            if replace[first] != dst:
+                raise InputError(
+                    path, f"{label!r} is replaced by {replace[first]!r} on line {line_of[key]} and by {dst!r} here", n
+                )
+            continue
+        replace[label] = dst
+        line_of[key] = n
+    if not replace and not header:
         raise InputError(path, "no thesaurus rows (expected 'label<TAB>replace by')")
-    return Thesaurus(replace)
+    return Thesaurus(_followed(path, replace, line_of))
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()) if any(c in text for c in "\t\r\n") else text
+
+
+def _normal(label: str) -> str:
+    return " ".join(label.lower().split())
+
+
+def _followed(path, replace: dict[str, str], line_of: dict[str, int]) -> dict[str, str]:
+    """Each label's replacement at the end of its chain of renames."""
+    by_key = {_normal(k): v for k, v in replace.items()}
+    out: dict[str, str] = {}
+    for label, dst in replace.items():
+        seen = [_normal(label)]
+        while dst and _normal(dst) in by_key and _normal(dst) != seen[-1]:
+            if _normal(dst) in seen:
+                cycle = " -> ".join([label, *(next(k for k in replace if _normal(k) == s) for s in seen[1:]), dst])
+                raise InputError(path, f"the replacements go round in a cycle: {cycle}", line_of[seen[0]])
+            seen.append(_normal(dst))
+            nxt = by_key[_normal(dst)]
+            if not nxt:
+                raise InputError(
+                    path,
+                    f"{label!r} is replaced by {dst!r}, which line {line_of[_normal(dst)]} removes",
+                    line_of[seen[0]],
+                )
+            dst = nxt
+        out[label] = dst
+    return out
 
 
 def write_thesaurus(g: nx.MultiDiGraph, path: str | os.PathLike) -> int:
@@ -66,9 +113,7 @@ def write_thesaurus(g: nx.MultiDiGraph, path: str | os.PathLike) -> int:
         for alias in d.get("aliases", []):
             rows.append((alias, d.get("name", "")))
     rows.sort(key=lambda r: (r[1].lower(), r[0].lower()))
-    buf = io.StringIO()
-    w = csv.writer(buf, delimiter="\t", lineterminator="\n")
-    w.writerow(HEADER)
-    w.writerows(rows)
-    atomic_write(path, lambda fh: fh.write(buf.getvalue().encode("utf-8")))
+    # unquoted, as VOSviewer writes and reads it; a tab or line break (no concept name has one) would split a row
+    text = "".join(f"{_cell(a)}\t{_cell(b)}\n" for a, b in [HEADER, *rows])
+    atomic_write(path, lambda fh: fh.write(text.encode("utf-8")))
     return len(rows)

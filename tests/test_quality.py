@@ -161,7 +161,18 @@ def test_thesaurus_round_trip_and_effects(sample_build, tmp_path, runner, sample
             "bad.tsv:3: expected 2 tab-separated columns (label, replace by; an empty replace by removes), got 1",
         ),
         ("label\treplace by\n\tx\n", "bad.tsv:2: empty label"),
-        ("label\treplace by\n", "bad.tsv: no thesaurus rows (expected 'label<TAB>replace by')"),
+        ("\u00a0\t\n", "bad.tsv: no thesaurus rows (expected 'label<TAB>replace by')"),
+        # two replacements of one label: the first had been dropped without a word
+        (
+            "LLM\tlanguage model A\nllm\tlanguage model B\n",
+            "bad.tsv:2: 'llm' is replaced by 'language model A' on line 1 and by 'language model B' here",
+        ),
+        (
+            "gradient\toptimization\noptimization\tgradient\n",
+            "bad.tsv:1: the replacements go round in a cycle: gradient -> optimization -> gradient",
+        ),
+        # removing CLIP had removed R1, renamed into it, as well
+        ("CLIP\t\nR1\tCLIP\n", "bad.tsv:2: 'R1' is replaced by 'CLIP', which line 1 removes"),
     ],
 )
 def test_bad_thesaurus(tmp_path, content, message):
@@ -195,3 +206,24 @@ def test_the_held_out_gold_is_the_authors_keywords_alone():
     assert "COMPENSATORY COMPOSITE INDICATORS" not in first["keywords"]  # WoS Keywords Plus
     pool = {k.lower() for r in recs for k in r["keywords"]}
     assert "article" not in pool and "models, biological" not in pool  # Scopus index terms
+
+
+def test_a_thesaurus_is_read_as_vosviewer_writes_it(tmp_path):
+    """No quoting (a label's quotes are its own: '"quoted" `tick`' had lost them, and a label
+    opening with a quote swallowed the rows after it), chains followed to their end (the
+    keyword mode had stopped after one step), and the header alone is a thesaurus of no rows
+    (what --thesaurus-out writes for a graph without merges)."""
+    from graphkit.thesaurus import read_thesaurus
+
+    path = tmp_path / "t.tsv"
+    path.write_text(
+        'label\treplace by\n"quoted" `tick`\tit\'s\n"reinforcement learning\tRL2\nalpha\tbeta\nBeta\tgamma\n'
+    )
+    assert read_thesaurus(path).replace_by == {
+        '"quoted" `tick`': "it's",
+        '"reinforcement learning': "RL2",
+        "alpha": "gamma",
+        "Beta": "gamma",
+    }
+    path.write_text("label\treplace by\n")
+    assert read_thesaurus(path).replace_by == {}
