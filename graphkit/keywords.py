@@ -54,7 +54,19 @@ def keyword_key(surface: str) -> str:
     lemmas, not stems: "generative model" and "generalization" do not)."""
     from .concepts_rules import group_key
 
-    return group_key(T.phrase_key(surface.split()))
+    return group_key(T.phrase_key(_unshouted(surface).split()))
+
+
+def _unshouted(surface: str) -> str:
+    """A keyword of two words or more written all in capitals, every word a dictionary word, in
+    lower case: "DEEP LEARNING" is "deep learning" shouted (some exports write keywords so), not
+    two acronyms; a single word in capitals may be a name (REINFORCE) and stays."""
+    from .lemmas import readings
+
+    parts = [w for w in surface.replace("-", " ").split() if w]
+    if len(parts) > 1 and surface.isupper() and all(readings(w.lower()) for w in parts):
+        return surface.lower()
+    return surface
 
 
 def check_keywords(papers: Sequence[Paper]) -> None:
@@ -120,8 +132,8 @@ def link_keywords(papers: Sequence[Paper], *, thesaurus: Thesaurus | None = None
 def _concept(mk: str, counts: Counter, rename: dict[str, str], taken: dict[str, Concept]) -> Concept:
     """The concept of one group of keywords: the thesaurus's label, else the commonest form."""
     named = next((dst for src, dst in rename.items() if keyword_key(dst) == mk), None)
-    surface = min(counts, key=lambda s: (-counts[s], len(s), s))
-    name = named or _display(surface, keep_case=False)
+    surface = min(counts, key=lambda s: (-counts[s], _unshouted(s) != s, len(s), s))
+    name = named or _display(_unshouted(surface), keep_case=False)
     aliases: dict[str, str] = {}
     for s in counts:
         d = _display(s, keep_case=False)

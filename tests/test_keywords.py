@@ -53,6 +53,25 @@ def test_keywords_group_by_linkings_merge_key(keyword_papers):
     assert by_name["deep learning"].first_year == 2020
 
 
+def test_a_keyword_shouted_in_capitals_is_the_keyword():
+    """ "DEEP LEARNING" beside "deep learning" and "Deep-Learning" had been a concept of its own
+    (the merge key keeps a word in capitals apart, as an acronym); a single word in capitals
+    may be a name and stays apart ("REINFORCE" is not "reinforce")."""
+    from graphkit.keywords import keyword_key
+    from graphkit.model import Paper
+
+    assert keyword_key("DEEP LEARNING") == keyword_key("deep learning") == keyword_key("Deep-Learning")
+    assert keyword_key("MULTI-CRITERIA DECISION AIDING") == keyword_key("multi-criteria decision aiding")
+    assert keyword_key("REINFORCE") != keyword_key("reinforce")
+    papers = [
+        Paper(id=f"p{i}", abstract="", keywords=[k])
+        for i, k in enumerate(["DEEP LEARNING", "DEEP LEARNING", "deep learning", "Deep-Learning"])
+    ]
+    assert [(c.name, c.paper_count) for c in link_keywords(papers).concepts] == [
+        ("deep learning", 4)
+    ]  # not the shouted form, though the commonest
+
+
 def test_thesaurus_removes_and_renames_keywords(keyword_papers):
     t = Thesaurus({"robotics": "", "deep-learning": "DL", "generative adversarial networks": "GAN"})
     names = {c.name: c for c in link_keywords(keyword_papers, thesaurus=t).concepts}
