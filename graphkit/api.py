@@ -147,6 +147,15 @@ def build_files(
     from .sidecar import file_digest, save_sidecar
     from .thesaurus import read_thesaurus
 
+    if isinstance(inputs, (str, os.PathLike)):  # one file, not its name's letters one by one
+        inputs = [inputs]
+    inputs = list(inputs)
+    if not inputs:
+        raise UsageError("no input files: give one or more files of papers")
+    if thesaurus_path is not None and not isinstance(thesaurus_path, (str, os.PathLike)):
+        raise UsageError(f"thesaurus_path must be a file's path, not {type(thesaurus_path).__name__}")
+    if min_cooccurrence is not None and (isinstance(min_cooccurrence, bool) or not isinstance(min_cooccurrence, int)):
+        raise UsageError(f"min_cooccurrence must be a whole number, not {min_cooccurrence!r}")
     check_outputs(
         {"--output": output, "--html": html_path}, inputs=[*inputs, *([thesaurus_path] if thesaurus_path else [])]
     )
@@ -364,46 +373,84 @@ def graph_from(
         s.close()
 
 
+def a_graph(g) -> nx.MultiDiGraph:
+    """``g`` as the graph the functions here take: a graph graphkit built (a networkx
+    MultiDiGraph), or the path of its GraphML, read; anything else is a one-line UsageError
+    (a path string had been an AttributeError, a plain networkx graph a TypeError)."""
+    import networkx as nx
+
+    from .errors import UsageError
+
+    if isinstance(g, (str, os.PathLike)):
+        return load_graph(g)
+    if isinstance(g, nx.MultiDiGraph):
+        return g
+    if isinstance(g, nx.Graph):
+        raise UsageError(
+            f"expected a graph graphkit built (a networkx MultiDiGraph whose edge keys are the relationship "
+            f"types), got a {type(g).__name__}"
+        )
+    raise UsageError(f"expected a graph graphkit built, or its GraphML file's path, not {type(g).__name__}")
+
+
+def _whole(value, name: str, low: int = 1, high: int | None = None) -> int:
+    """A whole-number argument in ``low``..``high``, else a one-line UsageError."""
+    from .errors import UsageError
+
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        span = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise UsageError(f"{name} must be a whole number, {span}; got {value!r}")
+    return value
+
+
+def _name(value, what: str) -> str:
+    from .errors import UsageError
+
+    if not isinstance(value, str):  # a blank one is looked up, and not found, as the CLI's is
+        raise UsageError(f"{what} must be a string, got {value!r}")
+    return value
+
+
 def concepts(g: nx.MultiDiGraph, *, top: int | None = None) -> list[dict]:
     """Concepts, most papers first (see :func:`graphkit.query.concepts`)."""
     from .query import concepts as _concepts
 
-    return _concepts(g, top=top)
+    return _concepts(a_graph(g), top=None if top is None else _whole(top, "top"))
 
 
 def write_thesaurus(g: nx.MultiDiGraph, path: str | os.PathLike) -> int:
     """The merges graphkit made, as a thesaurus TSV to review and edit; returns the row count."""
     from .thesaurus import write_thesaurus as _write
 
-    return _write(g, path)
+    return _write(a_graph(g), path)
 
 
 def papers(g: nx.MultiDiGraph, concept: str) -> list[dict]:
     """The papers that mention ``concept``, most relevant first."""
     from .query import papers_for
 
-    return papers_for(g, concept)
+    return papers_for(a_graph(g), _name(concept, "concept"))
 
 
 def citing(g: nx.MultiDiGraph, paper: str) -> list[dict]:
     """The papers that cite ``paper`` (an id or DOI), most cited first."""
     from .query import citing as _citing
 
-    return _citing(g, paper)
+    return _citing(a_graph(g), _name(paper, "paper"))
 
 
 def cited_by(g: nx.MultiDiGraph, paper: str) -> list[dict]:
     """The works ``paper`` (an id or DOI) cites, most cited first."""
     from .query import cited_by as _cited_by
 
-    return _cited_by(g, paper)
+    return _cited_by(a_graph(g), _name(paper, "paper"))
 
 
 def concept_flow(g: nx.MultiDiGraph, concept: str) -> dict:
     """A concept's earliest papers and the papers that adopted it while citing them."""
     from .query import concept_flow as _flow
 
-    return _flow(g, concept)
+    return _flow(a_graph(g), _name(concept, "concept"))
 
 
 def view(g: nx.MultiDiGraph, concept: str, output: str | os.PathLike, *, depth: int = 1) -> tuple[nx.MultiDiGraph, str]:
@@ -411,7 +458,8 @@ def view(g: nx.MultiDiGraph, concept: str, output: str | os.PathLike, *, depth: 
     from .query import find_concept, neighbourhood
     from .render import render_page
 
-    node = find_concept(g, concept)
+    g, depth = a_graph(g), _whole(depth, "depth", 1, 3)
+    node = find_concept(g, _name(concept, "concept"))
     sub = neighbourhood(g, concept, depth=depth)
     name = g.nodes[node].get("name", concept)
     render_page(sub, output, title=f"graphkit: {name}", focus=node)
@@ -429,7 +477,7 @@ def site(g: nx.MultiDiGraph, output: str | os.PathLike, **options):
     """Write the static site (see :func:`graphkit.site.build_site` for the options); returns its report."""
     from .site import build_site
 
-    return build_site(g, output, **options)
+    return build_site(a_graph(g), output, **options)
 
 
 def export_format(output: str | os.PathLike, fmt: str | None = None) -> str:
@@ -445,7 +493,7 @@ def export(g: nx.MultiDiGraph, output: str | os.PathLike, fmt: str | None = None
     from .export import write_graph
 
     fmt = export_format(output, fmt)
-    write_graph(g, output, fmt, **options)
+    write_graph(a_graph(g), output, fmt, **options)
     return fmt
 
 
@@ -453,7 +501,7 @@ def item_counts(g: nx.MultiDiGraph, items: str = "concepts") -> tuple[int, int]:
     """The items (concepts, papers or authors) and links a VOSviewer or Pajek export of ``g`` holds."""
     from .export._items import item_counts as _counts
 
-    return _counts(g, items)
+    return _counts(a_graph(g), items)
 
 
 def export_paths(output: str | os.PathLike, fmt: str) -> list[Path]:
@@ -467,14 +515,14 @@ def nodes_frame(g: nx.MultiDiGraph):
     """The graph's nodes as a pandas DataFrame (needs ``graphkit[pandas]``; see :mod:`graphkit.frames`)."""
     from .frames import nodes_frame as _nodes
 
-    return _nodes(g)
+    return _nodes(a_graph(g))
 
 
 def edges_frame(g: nx.MultiDiGraph):
     """The graph's relationships as a pandas DataFrame (needs ``graphkit[pandas]``)."""
     from .frames import edges_frame as _edges
 
-    return _edges(g)
+    return _edges(a_graph(g))
 
 
 def store_load(
@@ -505,7 +553,8 @@ def view_paper(g: nx.MultiDiGraph, paper: str, output: str | os.PathLike) -> tup
     from .query import paper_display_title, paper_neighbourhood
     from .render import render_page
 
-    sub, node = paper_neighbourhood(g, paper)
+    g = a_graph(g)
+    sub, node = paper_neighbourhood(g, _name(paper, "paper"))
     render_page(sub, output, title=f"graphkit: {paper_display_title(g.nodes[node])}", focus=node)
     return sub, node
 

@@ -32,15 +32,15 @@ class Shown:
 
 
 def show(graph, focus: str | None = None, *, depth: int = 1, title: str = "graphkit", height: int = 640) -> Shown:
-    """A graph (a networkx graph or a GraphML path), or the neighbourhood of ``focus`` (a concept's
+    """A graph graphkit built (or its GraphML path), or the neighbourhood of ``focus`` (a concept's
     name or alias) in it, as an inline page. The caller's graph is not modified."""
-    import networkx as nx
-
-    from .export import read_graphml
+    from .api import _whole, a_graph
     from .query import find_concept, neighbourhood
     from .render import html_page, page_data
 
-    g = graph if isinstance(graph, nx.Graph) else read_graphml(graph)
+    g = a_graph(graph)
+    _whole(depth, "depth", 1, 3)
+    _whole(height, "height", 100)
     node = None
     if focus is not None:
         node = find_concept(g, focus)

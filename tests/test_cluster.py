@@ -273,7 +273,8 @@ def test_cli_a_scheduler_without_workers_one_line(runner, samples, tmp_path):
 
 @pytest.mark.unit
 @pytest.mark.parametrize(
-    "memory, message", [("abc", "'abc' is no size"), ("1KiB", "less than the 256MiB"), ("-1GiB", "less than the 256MiB")]
+    "memory, message",
+    [("abc", "'abc' is no size"), ("1KiB", "less than the 256MiB"), ("-1GiB", "less than the 256MiB")],
 )
 def test_cli_a_worker_memory_that_is_no_size_is_refused(runner, samples, tmp_path, memory, message):
     """`--worker-memory abc`, `-1GiB` and `1KiB` had each given Dask's traceback."""

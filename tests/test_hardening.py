@@ -655,3 +655,46 @@ def test_the_models_child_puts_linkings_vectors_in_the_cache(tmp_path):
         mp.setattr(apart, "run_apart", lambda request: len(request[1]))  # answers, stores nothing
         with pytest.raises(GraphkitError, match=r"left 2 of 2 vectors out of the embedding cache .*lazy\.sqlite"):
             lazy.embed(["one text", "another"])
+
+
+def test_the_python_api_refuses_wrong_arguments_in_one_line(sample_graph, sample_graphml, tmp_path):
+    """The documented functions given the wrong thing: a GraphkitError of one line each, never
+    an AttributeError, TypeError, KeyError or a silent answer (a path string where a list of
+    files was expected had been read letter by letter; top=-1 had dropped a concept; depth=0
+    had drawn depth 1; a plain networkx graph had been a TypeError)."""
+    import networkx as nx
+
+    import graphkit
+    from graphkit import api
+    from graphkit.errors import GraphkitError
+    from graphkit.read import read_papers
+
+    calls = {
+        "no inputs": lambda: api.build_files([], tmp_path / "o.graphml"),
+        "top=-1": lambda: api.concepts(sample_graph, top=-1),
+        "top=0": lambda: api.concepts(sample_graph, top=0),
+        "top='3'": lambda: api.concepts(sample_graph, top="3"),
+        "depth=0": lambda: api.view(sample_graph, "SAM2", tmp_path / "v.html", depth=0),
+        "depth=1.5": lambda: api.view(sample_graph, "SAM2", tmp_path / "v.html", depth=1.5),
+        "depth=None": lambda: api.view(sample_graph, "SAM2", tmp_path / "v.html", depth=None),
+        "concept None": lambda: api.papers(sample_graph, None),
+        "paper 3": lambda: api.citing(sample_graph, 3),
+        "graph None": lambda: api.concepts(None),
+        "karate club": lambda: api.edges_frame(nx.karate_club_graph()),
+        "DiGraph export": lambda: api.export(nx.DiGraph([(1, 2)]), tmp_path / "k.gexf"),
+        "show a DiGraph": lambda: graphkit.show(nx.DiGraph([(1, 2)])),
+        "show height": lambda: graphkit.show(sample_graph, height="abc"),
+        "unknown format": lambda: api.export_paths(tmp_path / "x", "bogus"),
+        "min_cooccurrence='2'": lambda: api.build_files([sample_graphml], tmp_path / "o.graphml", min_cooccurrence="2"),
+        "thesaurus list": lambda: api.build_files([sample_graphml], tmp_path / "o.graphml", thesaurus_path=["x"]),
+    }
+    for what, call in calls.items():
+        with pytest.raises(GraphkitError) as err:
+            call()
+        assert "\n" not in str(err.value), what
+    assert list(tmp_path.iterdir()) == []
+    # a path where a graph is expected is read; one where a list of files is, is that one file
+    assert api.concepts(str(sample_graphml), top=2) == api.concepts(sample_graph, top=2)
+    src = tmp_path / "one.jsonl"
+    src.write_text('{"id": "a", "abstract": "We study graphs."}\n')
+    assert [p.id for p in read_papers(str(src))[0]] == ["a"]

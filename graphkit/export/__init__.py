@@ -128,6 +128,8 @@ def register_files(name: str, *, parts: Iterable[str], extensions: Iterable[str]
 
 def output_paths(path: str | os.PathLike, fmt: str) -> list[Path]:
     """The files an export of format ``fmt`` to ``path`` writes (two for VOSviewer and CSV)."""
+    if fmt not in _EXPORTS:
+        raise GraphFileError(f"unknown export format {fmt!r} (one of: {', '.join(_EXPORTS)})")
     return _EXPORTS[fmt].outputs(path)
 
 

@@ -213,6 +213,8 @@ def read_papers(
     every source's fields (see :mod:`graphkit.corpus`). ``keywords_suffice``: a record may
     have authors' keywords instead of an abstract or title (for a keyword map).
     """
+    if isinstance(paths, (str, bytes, os.PathLike)):  # one file, not its name's letters one by one
+        paths = [paths]
     token = _KEYWORDS_SUFFICE.set(keywords_suffice)
     try:
         return _read_all(paths, fmt)
