@@ -74,10 +74,7 @@ def cluster_client(
     except ImportError:
         raise MissingDependency(INSTALL_HINT) from None
     if address:
-        try:
-            client = Client(address, timeout=timeout)
-        except Exception as e:  # not a scheduler there (a dashboard's port: numpy was asked for 3 EiB)
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_first_line(e)}") from None
+        client = _connect(Client, address, timeout)
         try:
             try:
                 from dask.utils import parse_timedelta
@@ -106,6 +103,32 @@ def cluster_client(
         _failures_in_one_line(),
     ):
         yield client
+
+
+def _connect(client_class, address: str, timeout: str):
+    """A client of the scheduler at ``address``, or a one-line ClusterError: nothing there, a
+    service that is no scheduler (a dashboard's port: numpy had been asked for 3 EiB), or one
+    that accepts and never answers (Dask's own timeout does not cover that: the build hung)."""
+    import threading
+
+    from dask.utils import parse_timedelta
+
+    box: dict = {}
+
+    def connect() -> None:
+        try:
+            box["client"] = client_class(address, timeout=timeout)
+        except Exception as e:
+            box["error"] = e
+
+    thread = threading.Thread(target=connect, name="graphkit-connect", daemon=True)
+    thread.start()
+    thread.join(parse_timedelta(timeout) + 5)
+    if thread.is_alive():  # left to itself: a daemon thread does not keep the process
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer in {timeout}; is it one?")
+    if "error" in box:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_first_line(box['error'])}")
+    return box["client"]
 
 
 def _first_line(e: BaseException) -> str:

@@ -299,3 +299,39 @@ def test_a_failure_on_the_cluster_is_one_line():
     with pytest.raises(InputError):  # graphkit's own errors pass as they are
         with _failures_in_one_line():
             raise InputError("x.jsonl", "bad", 1)
+
+
+def test_cli_a_service_that_never_answers_one_line(runner, samples, tmp_path):
+    """A port that accepts and never answers had hung the build (Dask's timeout covers the
+    connection, not the handshake after it)."""
+    import socket
+    import threading
+
+    from graphkit import cli
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    held = []
+
+    def hold():
+        while True:
+            try:
+                held.append(server.accept()[0])
+            except OSError:
+                return
+
+    threading.Thread(target=hold, daemon=True).start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        out = tmp_path / "d.graphml"
+        r = runner.invoke(cli.cli, ["build", *samples, "-o", str(out), "-q", "--fast", "--cluster", address])
+    finally:
+        for c in held:
+            c.close()
+        server.close()
+    assert (
+        r.exit_code == 1
+        and r.stderr == f"Error: cannot reach the Dask scheduler at {address}: no answer in 10s; is it one?\n"
+    )
+    assert not out.exists()
