@@ -262,7 +262,7 @@ def test_cli_a_scheduler_without_workers_one_line(runner, samples, tmp_path):
 
     from graphkit import cli
 
-    with LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None) as cluster:
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=":0") as cluster:
         out = tmp_path / "d.graphml"
         r = runner.invoke(
             cli.cli, ["build", *samples, "-o", str(out), "-q", "--fast", "--cluster", cluster.scheduler_address]
