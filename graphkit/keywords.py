@@ -98,17 +98,30 @@ def link_keywords(papers: Sequence[Paper], *, thesaurus: Thesaurus | None = None
     removed, rename = _thesaurus_map(thesaurus)
     surfaces: dict[str, Counter] = defaultdict(Counter)
     per_paper: list[list[tuple[str, str]]] = []  # per paper: (merge key, keyword as written)
+    wordless: list[tuple[str, str]] = []  # (keyword, its record) with no word in it: "---"
     for p in papers:
         seen: dict[str, str] = {}
         for kw in p.keywords:
             mk = keyword_key(kw)
-            if not mk or mk in removed:
+            if not mk or not any(c.isalnum() for c in kw):
+                wordless.append((kw, p.source))
+                continue
+            if mk in removed:
                 continue
             if mk in rename:
                 mk = keyword_key(rename[mk])
             surfaces[mk][kw] += 1
             seen.setdefault(mk, kw)
         per_paper.append(list(seen.items()))
+    if wordless:  # said, not dropped without a word
+        import warnings
+
+        from .errors import GraphkitWarning
+
+        kw, where = wordless[0]
+        n = len(wordless)
+        what = f"{n:,} keywords with no word in them" if n > 1 else "a keyword with no word in it"
+        warnings.warn(f"{where}: {what} left out (first: {kw!r})", GraphkitWarning, stacklevel=2)
     concepts: dict[str, Concept] = {}
     key_of: dict[str, str] = {}
     merges: set[tuple[str, str]] = set()

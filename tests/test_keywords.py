@@ -183,3 +183,19 @@ def test_dev_set_keyword_map():
     )
     assert cs["reinforcement learning"]["paper_count"] >= 100
     assert sum(1 for _ in S.nodes_of(g, S.CONCEPT)) == len(linked.concepts) > 1000
+
+
+def test_a_keyword_with_no_word_is_left_out_and_said(tmp_path):
+    """ "---" had been dropped without a word, and "..." became a concept."""
+    from graphkit.errors import GraphkitWarning
+    from graphkit.model import Paper
+
+    papers = [
+        Paper(id="a", abstract="", keywords=["alpha", "---"], source="k.jsonl:1"),
+        Paper(id="b", abstract="", keywords=["beta", "..."], source="k.jsonl:2"),
+    ]
+    with pytest.warns(
+        GraphkitWarning, match=r"^k\.jsonl:1: 2 keywords with no word in them left out \(first: '---'\)$"
+    ):
+        names = sorted(c.name for c in link_keywords(papers).concepts)
+    assert names == ["alpha", "beta"]
