@@ -131,7 +131,7 @@ def test_overlay_view_colours_by_year_with_a_legend(sample_map, open_page):
         str(data["years"]["mean_min"]),
         str(data["years"]["mean_max"]),
     ]
-    colours = p.page.evaluate("graphkit.graph.nodes().map(n => graphkit.renderer.getNodeDisplayData(n).color)")
+    colours = p.page.evaluate("graphkit.data.nodes.id.map(n => graphkit.renderer.getNodeDisplayData(n).color)")
     assert colours == data["nodes"]["ycolor"]
     p.page.check("input[value=density]")
     assert p.page.evaluate("document.querySelector('canvas.gk-density').width") > 0
@@ -148,7 +148,7 @@ def test_year_slider_hides_concepts_first_seen_later(library_graph, tmp_path, op
     p.page.fill("#year-slider", str(cut))
     p.page.dispatch_event("#year-slider", "input")
     assert p.page.inner_text("#year-value") == str(cut)
-    hidden = p.page.evaluate("graphkit.graph.nodes().map(n => !!graphkit.renderer.getNodeDisplayData(n).hidden)")
+    hidden = p.page.evaluate("graphkit.data.nodes.id.map(n => !!graphkit.renderer.getNodeDisplayData(n).hidden)")
     expect = [y is not None and y > cut for y in data["nodes"]["first_year"]]
     assert hidden == expect and any(expect)
 
@@ -178,6 +178,32 @@ def test_labels_do_not_overlap_on_the_dev_map_and_more_appear_when_zooming(dev_g
     zoomed = p.page.evaluate("graphkit.labelBoxes()")
     assert no_overlap(zoomed) == []
     assert p.foreign_requests() == []
+
+
+def test_a_click_on_a_big_concept_opens_it_not_a_small_one_on_it(dev_graph, tmp_path, open_page):
+    """The dev map laid small concepts out on the centres of big ones and drew them on top: a
+    click on "reinforcement learning" opened "child", on 11 of the 20 biggest another concept.
+    Now a click on a big concept's centre opens it, or a bigger one drawn over that point."""
+    path = tmp_path / "dev.html"
+    render_map(dev_graph, path, title="dev", max_nodes=1500)
+    p = open_page(path)
+    p.page.wait_for_function("graphkit.settled()")
+    box = p.page.locator("#graph").bounding_box()
+    nodes = p.page.evaluate("graphkit.data.nodes")
+    size_of = {label: size for label, size in zip(nodes["label"], nodes["size"])}
+    biggest = sorted(zip(nodes["size"], nodes["id"], nodes["label"]), reverse=True)[:10]
+    opened = []
+    for size, node, label in biggest:
+        xy = p.page.evaluate("id => graphkit.renderer.graphToViewport(graphkit.graph.getNodeAttributes(id))", node)
+        if not (0 < xy["x"] < box["width"] and 0 < xy["y"] < box["height"]):
+            continue
+        p.page.mouse.click(box["x"] + xy["x"], box["y"] + xy["y"])
+        p.page.wait_for_selector("#panel h2")
+        shown = p.page.inner_text("#panel h2")
+        opened.append((label, shown, size_of[shown] >= size))
+        p.page.keyboard.press("Escape")
+    assert len(opened) >= 8 and all(ok for _, _, ok in opened), opened
+    assert sum(label == shown for label, shown, _ in opened) >= 5, opened
 
 
 def test_search_click_panel_and_node_links(sample_graph, sample_map, open_page):
