@@ -178,9 +178,17 @@ def map_html(data: dict, *, title: str, nav: list[tuple[str, str]] | None = None
         nav=nav,
         body_class="map",
         search_what="concept",
+        search_example=_biggest(data),
         data={k: v for k, v in data.items() if k not in _PANEL_ONLY},
         panel=panel,
     )
+
+
+def _biggest(data: dict) -> str:
+    """The map's biggest concept, the search box's example (the sample's "SAM2" had been every corpus's)."""
+    nodes = data.get("nodes") or {}
+    sizes, labels = nodes.get("size") or [], nodes.get("label") or []
+    return labels[max(range(len(sizes)), key=sizes.__getitem__)] if sizes and labels else ""
 
 
 def render_map(

@@ -340,7 +340,7 @@ def render_template(
     **context: Any,
 ) -> str:
     """One page from ``graphkit/templates/<name>`` (it extends ``base.html``), as a string."""
-    defaults = {"body_class": "", "search_what": "node", "search_names": False}
+    defaults = {"body_class": "", "search_what": "node", "search_names": False, "search_example": ""}
     page = {**defaults, **_page_assets(scripts, assets), **context}
     return _templates().get_template(name).render(title=title, nav=nav or [], **page)
 

@@ -221,6 +221,7 @@ def _index_html(g, concepts, pages, on_map, title) -> str:
         nav=[("Concept map", "map.html")],
         body_class="index",
         search_what="concept",
+        search_example=concepts[0][1]["name"] if concepts else "",
         counts=counts,
         top=[entry(n) for n, _ in concepts[:50]],
         concepts=search,

@@ -131,6 +131,28 @@ def test_index_search_leads_to_the_concept_page(site, browser):
     page.close()
 
 
+def test_index_and_map_read_on_a_phone_and_show_no_empty_search(site, browser):
+    """At 390 px the side panel kept its 360 px and left the map a 28 px sliver; the index showed
+    an empty "Search results" heading before any search, and every corpus's search box said
+    "e.g. SAM2"."""
+    out, _ = site
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto((out / "index.html").as_uri())
+    assert page.is_hidden("#search-results")
+    assert page.get_attribute("#search-input", "placeholder") == "Find a concept (e.g. large language model)"
+    page.fill("#search-input", "sam2")
+    assert page.is_visible("#search-results")
+    page.fill("#search-input", "no such concept")
+    assert page.is_hidden("#search-results")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the table wraps, nothing cut off
+    page.goto((out / "map.html").as_uri())
+    page.wait_for_function("document.body.dataset.rendered === '1'")
+    graph, side = page.locator("#graph").bounding_box(), page.locator("#side").bounding_box()
+    assert graph["width"] >= 380 and graph["height"] >= 300 and side["y"] >= graph["y"] + graph["height"] - 1
+    page.close()
+
+
 def test_clicking_a_concept_lists_exactly_its_papers(site, sample_graph, open_page):
     out, _ = site
     node = next(n for n, d in sample_graph.nodes(data=True) if d.get("name") == "reinforcement learning")

@@ -9,6 +9,7 @@
     results.replaceChildren();
     var found = graphkitSearch.find(concepts, q, function (c) { return [c.name]; },
                                     function (c) { return c.aliases; }, 50);
+    document.getElementById("search-results").hidden = !q || !found.length;   // no empty heading
     if (!q) return found;
     found.forEach(function (c) {
       var li = document.createElement("li");
