@@ -32,9 +32,13 @@
     return box;
   }
 
+  // what a link means, in words (the tooltip had shown the raw type, "MENTIONS")
+  var EDGE_WORDS = { MENTIONS: "mentions", CO_OCCURS: "papers mention both", BROADER: "is a kind of",
+    CITES: "cites", WROTE: "wrote", CO_CITED: "cited together", COUPLED: "cite the same works",
+    CO_AUTHORED: "wrote together" };
   function edgeTooltip(e) {
     var box = el("div");
-    box.appendChild(el("b", e.type));
+    box.appendChild(el("b", EDGE_WORDS[e.type] || e.type));
     if (e.evidence) box.appendChild(el("div", e.evidence));
     if (e.weight) box.appendChild(el("div", "papers in common: " + e.weight));
     return box;
@@ -86,8 +90,15 @@
     s.appendChild(dot); s.appendChild(document.createTextNode(k)); legend.appendChild(s);
   });
   var stats = document.getElementById("stats");
-  stats.textContent = DATA.nodes.length + " nodes, " + DATA.edges.length + " edges drawn." +
-    (DATA.note ? " " + DATA.note : "");
+  function showStats(hidden) {   // what is drawn now: the filters change it
+    var shown = DATA.nodes.length, links = DATA.edges.length;
+    if (hidden) {
+      shown = DATA.nodes.filter(function (n) { return !hidden[n.id]; }).length;
+      links = DATA.edges.filter(function (e) { return !hidden[e.from] && !hidden[e.to]; }).length;
+    }
+    stats.textContent = shown + " nodes, " + links + " edges drawn." + (DATA.note ? " " + DATA.note : "");
+  }
+  showStats(null);
 
   /* ---------- panel */
   var panel = document.getElementById("panel");
@@ -112,7 +123,9 @@
       var papers = neighbours(id, "MENTIONS").sort(function (a, b) { return (b.edge.score || 0) - (a.edge.score || 0); });
       var ol = el("ol"); ol.id = "panel-papers";
       if (papers.length || !n.top_papers) {
-        panel.appendChild(el("h2", "Papers (" + papers.length + ")"));
+        // a neighbourhood page draws some of a concept's papers: say so ("mentioned by 16", 14 here)
+        panel.appendChild(el("h2", papers.length < n.papers ? "Papers on this page (" + papers.length + " of " + n.papers + ")"
+          : "Papers (" + papers.length + ")"));
         papers.forEach(function (p) {
           var li = el("li"); li.dataset.id = p.node.id;
           li.appendChild(link(p.node));
@@ -246,15 +259,17 @@
   } else { document.getElementById("years").hidden = true; }
   yMin.addEventListener("change", applyFilters); yMax.addEventListener("change", applyFilters);
   function applyFilters() {
-    var lo = parseInt(yMin.value, 10), hi = parseInt(yMax.value, 10);
+    var lo = parseInt(yMin.value, 10), hi = parseInt(yMax.value, 10), hidden = {};
     visNodes.update(DATA.nodes.map(function (n) {
       var hide = !!hiddenColor[n.color];
       if (!hide && typeof n.year === "number" && n.group === "Paper") {
         if (!isNaN(lo) && n.year < lo) hide = true;
         if (!isNaN(hi) && n.year > hi) hide = true;
       }
+      if (hide) hidden[n.id] = true;
       return { id: n.id, hidden: hide };
     }));
+    showStats(hidden);
   }
 
   /* ---------- PNG of the current view */
