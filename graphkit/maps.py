@@ -83,7 +83,10 @@ def map_data(
     s.remove_edges_from([(u, v) for u, v, d in s.edges(data=True) if d["papers"] < min_weight])
     stored = all("cluster" in g.nodes[n] for n in concepts)
     clusters = {n: int(g.nodes[n]["cluster"]) for n in concepts} if stored and concepts else partition(s, seed=seed)
-    names = cluster_names(g, clusters)
+    # the clusters build stored are named from all their concepts, as the site's index names
+    # them: named from the map's share alone, they had read otherwise there ("GAN · generative
+    # model · autoencoder" on the map, "generative model · GAN · autoencoder" in the index)
+    names = cluster_names(g) if stored and concepts else cluster_names(g, clusters)
     pos = positions if positions is not None else map_layout(s, seed=seed)
     years = mean_years(g)
     counts = concept_year_counts(g)

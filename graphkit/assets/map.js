@@ -572,7 +572,7 @@
       cb.addEventListener("change", function () { if (cb.checked) state.clustersOff.delete(c.id); else state.clustersOff.add(c.id); applyFilters(); });
       var sw = el("i"); sw.style.background = c.color;
       lab.appendChild(cb); lab.appendChild(sw); lab.appendChild(el("span", c.name, "name"));
-      lab.appendChild(el("span", " (" + c.size + ")", "meta")); li.appendChild(lab); li.dataset.cluster = c.id; ol.appendChild(li);
+      lab.appendChild(el("span", " (" + c.size + " on the map)", "meta")); li.appendChild(lab); li.dataset.cluster = c.id; ol.appendChild(li);
     });
     if (!data.clusters.length) $("clusters").hidden = true;
   })();
