@@ -412,7 +412,7 @@ _MODIFIERS = frozenset(
     standard typical individual original final initial local global natural normal
     special specific similar essential particular fundamental critical chemical
     adversarial generative stochastic convolutional variational recurrent
-    experimental multiple empirical theoretical numerical practical statistical computational""".split()
+    experimental multiple empirical theoretical numerical practical statistical computational single""".split()
 )
 
 
@@ -425,7 +425,8 @@ _TERM_HEADS = frozenset("model network net".split())
 # "optimal model" (50 papers), "supervised model" (52), "unsupervised model" (55), "greedy
 # model" (30: its "greedy approach", "greedy method"...), "flexible model" and "tractable model".
 _VAGUE = frozenset(
-    "deep neural large small big complex trained learned powerful optimal supervised unsupervised greedy flexible tractable".split()
+    "deep neural large small big complex trained learned powerful optimal supervised unsupervised greedy flexible tractable"
+    " single".split()  # dev's "single model" (8 papers: "we present a single model", "state-of-the-art single models")
 )
 
 # Adjectives that, before "algorithm", name a family of algorithms: "genetic algorithm" (9 of
@@ -450,6 +451,7 @@ _NOT_FIRST = frozenset("based driven guided aware free level style wise specific
     "pre-defined",
     "desired",
     "underlying",
+    "fewer",  # a comparison, not a kind: dev's "fewer parameter" (6 papers: "fewer parameters than ...")
 }
 
 
