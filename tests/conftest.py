@@ -260,3 +260,22 @@ def library_graph(sample_build):
 
     papers, _ = read_papers([*SAMPLES, DATA / "papers.jsonl"])
     return build(papers)[0]
+
+
+@pytest.fixture(scope="session")
+def dev_graph():
+    """The 1,283 ICLR dev papers' graph: built once with the real model, kept in exports/."""
+    from graphkit.export import read_graphml, write_graphml
+
+    kept = Path(os.environ.get("GRAPHKIT_DEV_GRAPH", ROOT / "exports" / "dev.graphml"))
+    if kept.exists():
+        return read_graphml(kept)
+    from graphkit.build import build
+    from graphkit.read import read_papers
+
+    dev = SHARED / "dev" / "iclr2017_2018.jsonl"
+    assert dev.exists(), f"the dev set is in ../shared: {dev}"
+    papers, _ = read_papers([dev])
+    g, _ = build(papers)
+    write_graphml(g, kept)
+    return g

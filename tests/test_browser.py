@@ -110,3 +110,25 @@ def test_filters_update_the_counts_and_panels_say_what_the_page_draws(sample_gra
     p.page.reload()
     p.page.wait_for_selector("#panel h2")
     assert "Papers on this page (" in p.page.inner_text("#panel")
+
+
+def test_a_big_neighbourhood_opens_with_its_concepts_alone(dev_graph, tmp_path, open_page):
+    """The dev set's GAN at depth 2 drew 468 nodes, its papers a grey mass over the concepts."""
+    from graphkit import api
+
+    path = tmp_path / "gan2.html"
+    sub, node = api.view(dev_graph, "GAN", path, depth=2)
+    assert sub.number_of_nodes() > 150
+    p = open_page(path)
+    assert p.page.is_checked("#filters input[data-kind=Paper]") is False
+    hidden = p.page.evaluate("graphkit.nodes.get().filter(n => n.hidden).map(n => n.id)")
+    papers = [n for n, d in sub.nodes(data=True) if d.get("type") == "Paper"]
+    assert sorted(hidden) == sorted(papers) and papers
+    p.page.check("#filters input[data-kind=Paper]")
+    assert p.page.evaluate("graphkit.nodes.get().filter(n => n.hidden).length") == 0
+    # a small page draws everything, as before
+    small = tmp_path / "squad.html"
+    api.view(dev_graph, "SQuAD", small, depth=1)
+    q = open_page(small)
+    assert q.page.evaluate("graphkit.nodes.length") <= 150
+    assert q.page.is_checked("#filters input[data-kind=Paper]")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import itertools
-import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -16,7 +15,6 @@ from graphkit.errors import ConceptNotFound
 from graphkit.maps import map_data, render_map
 
 ROOT = Path(__file__).resolve().parent.parent
-DEV = ROOT.parent / "shared" / "data" / "dev" / "iclr2017_2018.jsonl"
 
 
 @pytest.fixture(scope="module")
@@ -24,24 +22,6 @@ def sample_map(sample_graph, tmp_path_factory):
     path = tmp_path_factory.mktemp("map") / "map.html"
     render_map(sample_graph, path, title="samples: concept map")
     return path
-
-
-@pytest.fixture(scope="session")
-def dev_graph():
-    """The 1,283 ICLR dev papers' graph: built once with the real model, kept in exports/."""
-    from graphkit.export import read_graphml, write_graphml
-
-    kept = Path(os.environ.get("GRAPHKIT_DEV_GRAPH", ROOT / "exports" / "dev.graphml"))
-    if kept.exists():
-        return read_graphml(kept)
-    from graphkit.build import build
-    from graphkit.read import read_papers
-
-    assert DEV.exists(), f"the dev set is in ../shared: {DEV}"
-    papers, _ = read_papers([DEV])
-    g, _ = build(papers)
-    write_graphml(g, kept)
-    return g
 
 
 def no_overlap(boxes) -> list:

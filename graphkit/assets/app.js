@@ -244,6 +244,7 @@
   });
 
   /* ---------- filters: node kinds and years */
+  var MANY_NODES = 150;
   var hiddenColor = {};
   var filters = document.getElementById("filters");
   Object.keys(COLORS).forEach(function (k) {
@@ -258,6 +259,16 @@
     yMin.value = Math.min.apply(null, years); yMax.value = Math.max.apply(null, years);
   } else { document.getElementById("years").hidden = true; }
   yMin.addEventListener("change", applyFilters); yMax.addEventListener("change", applyFilters);
+  // a big neighbourhood opens with its concepts alone (the dev set's GAN at depth 2 drew 468
+  // nodes, its papers a grey mass over the concepts); a concept's panel still lists its papers,
+  // and ticking "Paper" draws them. Not a paper's own page, whose focus is a paper.
+  var focusNode = DATA.focus && DATA.nodes.filter(function (n) { return n.id === DATA.focus; })[0];
+  if (DATA.nodes.length > MANY_NODES && !(focusNode && focusNode.group === "Paper") &&
+      DATA.nodes.some(function (n) { return n.color === "Paper"; })) {
+    hiddenColor.Paper = true;
+    filters.querySelector("input[data-kind=Paper]").checked = false;
+    applyFilters();
+  }
   function applyFilters() {
     var lo = parseInt(yMin.value, 10), hi = parseInt(yMax.value, 10), hidden = {};
     visNodes.update(DATA.nodes.map(function (n) {
