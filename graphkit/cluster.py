@@ -76,17 +76,18 @@ def cluster_client(
     if address:
         client = _connect(Client, address, timeout)
         try:
-            try:
-                from dask.utils import parse_timedelta
+            from dask.utils import parse_timedelta
 
-                client.wait_for_workers(1, timeout=parse_timedelta(timeout))
-            except Exception:
+            try:  # Dask's scatter had failed with "TimeoutError: No valid workers found" after 10 s
+                client.wait_for_workers(1, timeout=parse_timedelta(_WORKER_WAIT))
+            except TimeoutError:
                 raise ClusterError(
-                    f"the Dask scheduler at {address} has no workers (waited {timeout}); start some with: "
+                    f"the Dask scheduler at {address} has no workers (waited {_WORKER_WAIT}); start some with: "
                     f"dask worker {address}"
                 ) from None
-            with _failures_in_one_line():
-                yield client
+            except Exception as e:
+                raise ClusterError(f"cannot use the Dask scheduler at {address}: {_first_line(e)}") from None
+            yield client
         finally:
             client.close()
         return
@@ -100,7 +101,6 @@ def cluster_client(
             dashboard_address=None,
         ) as cluster,
         Client(cluster) as client,
-        _failures_in_one_line(),
     ):
         yield client
 
@@ -114,17 +114,27 @@ def _connect(client_class, address: str, timeout: str):
     from dask.utils import parse_timedelta
 
     box: dict = {}
+    lock = threading.Lock()
 
     def connect() -> None:
         try:
-            box["client"] = client_class(address, timeout=timeout)
+            client = client_class(address, timeout=timeout)
         except Exception as e:
             box["error"] = e
+            return
+        with lock:
+            late = box.get("abandoned", False)
+            box["client"] = client
+        if late:  # the build gave up waiting and said so: a client made now would never be closed
+            client.close()
 
     thread = threading.Thread(target=connect, name="graphkit-connect", daemon=True)
     thread.start()
     thread.join(parse_timedelta(timeout) + 5)
-    if thread.is_alive():  # left to itself: a daemon thread does not keep the process
+    with lock:
+        abandoned = "client" not in box and "error" not in box
+        box["abandoned"] = abandoned
+    if abandoned:  # left to itself: a daemon thread does not keep the process
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: no answer in {timeout}; is it one?")
     if "error" in box:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {_first_line(box['error'])}")
@@ -136,13 +146,20 @@ def _first_line(e: BaseException) -> str:
     return f"{type(e).__name__}: {text.splitlines()[0]}" if text else type(e).__name__
 
 
+#: How long a build waits for a scheduler without workers to get one (an adaptive cluster
+#: starting them) before it says so.
+_WORKER_WAIT = "60s"
+
+
 @contextmanager
 def _failures_in_one_line() -> Iterator[None]:
-    """What goes wrong on the cluster (a worker without graphkit installed, a task the
-    scheduler cannot deserialise, a worker lost) as one ClusterError line, not Dask's traceback."""
+    """What goes wrong on the cluster, around the calls that reach it (a worker without graphkit
+    installed, a task the scheduler cannot deserialise, a worker lost), as one ClusterError
+    line, not Dask's traceback. What the client itself computes (linking) is not wrapped: its
+    errors are its own."""
     try:
         yield
-    except (GraphkitError, KeyboardInterrupt, GeneratorExit):
+    except GraphkitError:
         raise
     except Exception as e:
         raise ClusterError(
@@ -159,6 +176,8 @@ def _check_memory(limit: str) -> None:
     """Refuse a --worker-memory that is no size or too small (Dask had failed with tracebacks)."""
     from dask.utils import parse_bytes
 
+    if str(limit).strip().lower() in ("auto", "0"):  # Dask's: a share of the machine, no limit
+        return
     try:
         size = parse_bytes(limit)
     except (ValueError, TypeError):
@@ -287,9 +306,10 @@ def build_distributed(
         linked = Linked(concepts=[], mentions=[], broader=[], forms={}, merges=[])
         return build_graph(papers, linked, min_cooccurrence=min_cooccurrence, citations=citations), linked
     cpath = None if fast or not cache else str(Path(cache_path or default_cache_path()))
-    size = shard_papers or _shard_size(len(with_text), len(client.scheduler_info()["workers"]))
-    starts = list(range(0, len(with_text), size))
-    shards = client.scatter([with_text[s : s + size] for s in starts])
+    with _failures_in_one_line():
+        size = shard_papers or _shard_size(len(with_text), len(client.scheduler_info()["workers"]))
+        starts = list(range(0, len(with_text), size))
+        shards = client.scatter([with_text[s : s + size] for s in starts])
 
     with stage("Extracting on the cluster", "paper", progress, count=len(with_text)):
         total: Counter = Counter()
@@ -367,18 +387,11 @@ def _shard_size(papers: int, workers: int) -> int:
 
 def _broadcast(client, obj):
     """One future for ``obj``, copied to every worker."""
-    return client.scatter([obj], broadcast=True)[0]
+    with _failures_in_one_line():
+        return client.scatter([obj], broadcast=True)[0]
 
 
 def _gather(client, futures):
     """The results; a worker lost or a scheduler gone becomes a one-line ClusterError."""
-    try:
+    with _failures_in_one_line():  # a worker's error comes back here (ModuleNotFoundError: graphkit)
         return client.gather(futures)
-    except GraphkitError:
-        raise
-    except (OSError, TimeoutError) as e:
-        raise ClusterError(f"the Dask cluster failed the build: {type(e).__name__}: {e}") from None
-    except Exception as e:
-        if type(e).__name__ in ("KilledWorker", "CancelledError", "CommClosedError"):
-            raise ClusterError(f"the Dask cluster failed the build: {type(e).__name__}: {e}") from None
-        raise

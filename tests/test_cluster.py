@@ -256,11 +256,14 @@ def test_cli_a_service_that_is_no_scheduler_one_line(runner, samples, tmp_path):
     )
 
 
-def test_cli_a_scheduler_without_workers_one_line(runner, samples, tmp_path):
-    """A scheduler whose workers were not started had given a traceback ending in TimeoutError."""
+def test_cli_a_scheduler_without_workers_one_line(runner, samples, tmp_path, monkeypatch):
+    """A scheduler whose workers were not started had given a traceback ending in TimeoutError.
+    The build waits a while for workers (an adaptive cluster starts them), 60 s, here 3 s."""
     from dask.distributed import LocalCluster
 
-    from graphkit import cli
+    from graphkit import cli, cluster
+
+    monkeypatch.setattr(cluster, "_WORKER_WAIT", "3s")
 
     with LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=":0") as cluster:
         out = tmp_path / "d.graphml"
@@ -268,7 +271,7 @@ def test_cli_a_scheduler_without_workers_one_line(runner, samples, tmp_path):
             cli.cli, ["build", *samples, "-o", str(out), "-q", "--fast", "--cluster", cluster.scheduler_address]
         )
     assert r.exit_code == 1 and r.stderr.count("\n") == 1, r.output
-    assert "has no workers (waited 10s); start some with: dask worker tcp://" in r.stderr and not out.exists()
+    assert "has no workers (waited 3s); start some with: dask worker tcp://" in r.stderr and not out.exists()
 
 
 @pytest.mark.unit
@@ -299,6 +302,21 @@ def test_a_failure_on_the_cluster_is_one_line():
     with pytest.raises(InputError):  # graphkit's own errors pass as they are
         with _failures_in_one_line():
             raise InputError("x.jsonl", "bad", 1)
+
+
+def test_an_error_of_the_clients_own_work_is_not_called_the_clusters(client, samples, monkeypatch):
+    """The whole build had been wrapped: a bug in linking, which the client runs itself, had
+    been reported as "the Dask cluster failed the build ... must be installed"."""
+    from graphkit import cluster
+    from graphkit.read import read_papers
+
+    def broken(*args, **kwargs):
+        raise KeyError("a bug of linking")
+
+    monkeypatch.setattr(cluster, "link", broken)
+    papers, _ = read_papers(samples)
+    with pytest.raises(KeyError, match="a bug of linking"):
+        cluster.build_distributed(papers, client, fast=True)
 
 
 def test_cli_a_service_that_never_answers_one_line(runner, samples, tmp_path):
