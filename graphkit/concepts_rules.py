@@ -1284,7 +1284,7 @@ def kind_from_context(next_words: Counter | dict[str, int], min_share: float = 0
 
 def name_kind(name: str) -> str | None:
     """The kind a name's shape gives: a name with a version number is a model (SAM2, GPT-4,
-    Llama-2, T5), one with a size in thousands or millions a dataset (Flickr30k, ImageNet-1k);
+    Llama-2, T5), one with a size in thousands a dataset (Flickr30k, ImageNet-1k);
     an English word written in capitals is a named algorithm (REINFORCE)."""
     parts = _parts(name)
     if len(parts) == 2 and re.fullmatch(r"(?:19|20)\d\d", parts[1]):
@@ -1292,9 +1292,10 @@ def name_kind(name: str) -> str | None:
     if len(parts) == 1 or (len(parts) == 2 and re.fullmatch(r"v?\d+(?:\.\d+)?[A-Za-z]?", parts[1])):
         first = parts[0]
         if L.is_name(first) and re.search(r"[A-Za-z]\d", first) or len(parts) == 2 and L.is_name(first):
-            # a count of thousands or millions is a collection's size: Flickr30k, ImageNet-1k,
-            # MovieLens-1M (the sample's Flickr30k had been a model); a model's is in billions
-            return "dataset" if re.search(r"\d[kKM]$", parts[-1]) else "model"
+            # a count of thousands is a collection's size: Flickr30k, ImageNet-1k (the sample's
+            # Flickr30k had been a model); millions may be a model's parameters (OPT-125M) or a
+            # dataset's records (MovieLens-1M), billions are a model's
+            return "dataset" if re.search(r"\d[kK]$", parts[-1]) else "model"
         if first.isupper() and len(first) > 3 and L.readings(first.lower()):
             return "method"
     return None

@@ -619,13 +619,14 @@ def test_kind_from_the_words_that_follow(after, kind):
         ("diffusion model", None),
         ("SemEval-2023", None),  # a year is an edition, not a model's version
         ("COCO 2017", None),
-        # a size in thousands or millions is a dataset's (the sample's Flickr30k, dev's
-        # ImageNet-1K, MovieLens 100K, Multi30k, bAbI-10k had been models); billions a model's
+        # a size in thousands is a dataset's (the sample's Flickr30k, dev's ImageNet-1K,
+        # MovieLens 100K, Multi30k, bAbI-10k had been models)
         ("Flickr30k", "dataset"),
         ("ImageNet-1K", "dataset"),
         ("MovieLens 100K", "dataset"),
-        ("MovieLens-1M", "dataset"),
         ("GPT-4o", "model"),
+        ("OPT-125M", "model"),  # millions: a small model's parameters too
+        ("GPT2-355M", "model"),
     ],
 )
 def test_kind_from_the_shape_of_a_name(name, kind):

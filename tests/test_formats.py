@@ -441,6 +441,31 @@ def test_scopus_csv_extra_funding_columns_and_doubled_quotes(tmp_path):
             "s2refs.json:1: field 'references' must be a list of objects, got 'xyz'",
         ),
         (
+            "oa_author.json",
+            '{"id": "https://openalex.org/W1", "title": "T", "authorships": [{"author": "A5"}]}',
+            "oa_author.json:1: field 'authorships.author' must be an object, got 'A5'",
+        ),
+        (
+            "oa_source.json",
+            '{"id": "https://openalex.org/W1", "title": "T", "primary_location": {"source": "x"}}',
+            "oa_source.json:1: field 'primary_location.source' must be an object, got 'x'",
+        ),
+        (
+            "oa_title.json",
+            '{"id": "https://openalex.org/W1", "title": ["T"]}',
+            "oa_title.json:1: field 'title' must be a string, got \"['T']\"",
+        ),
+        (
+            "oa_name.json",
+            '{"id": "https://openalex.org/W1", "title": "T", "authorships": [{"author": {"display_name": ["x"]}}]}',
+            "oa_name.json:1: an author's name must be a string, got \"['x']\"",
+        ),
+        (
+            "s2ext.json",
+            '{"paperId": "a", "title": "T", "externalIds": ["x"]}',
+            "s2ext.json:1: field 'externalIds' must be an object, got \"['x']\"",
+        ),
+        (
             "twice.csv",
             "title,abstract,abstract\nA,First,Second\n",
             "twice.csv:1: CSV has two columns for 'abstract': 'abstract' (column 2) and 'abstract' (column 3)",
@@ -553,3 +578,25 @@ def test_a_semantic_scholar_author_without_a_name_is_left_out(tmp_path):
     )
     papers, _ = read_papers([path])
     assert [p.authors for p in papers] == [["Ann Lee"]]
+
+
+def test_a_web_of_science_tab_delimited_export_reads_its_id_column_as_keywords_plus(tmp_path):
+    """Its "ID" column is Keywords Plus and "UT" the record's id: the check for two columns of
+    one field had refused such an export."""
+    path = tmp_path / "savedrecs.tsv"
+    path.write_text(
+        "PT\tAU\tTI\tDE\tID\tAB\tPY\tUT\nJ\tSmith, J\tA title\tgraphs\tNETWORKS; MODELS\tAn abstract.\t2020\tWOS:000123\n"
+    )
+    papers, _ = read_papers([path])
+    assert [(p.id, p.keywords) for p in papers] == [("WOS:000123", ["graphs", "NETWORKS", "MODELS"])]
+
+
+def test_keyword_only_records_of_an_export_take_part_in_a_keyword_map(tmp_path):
+    """A RIS record with keywords and no title or abstract: refused for extracted concepts,
+    read for a keyword map (--concepts keywords), as a JSON record is."""
+    path = tmp_path / "kw.ris"
+    path.write_text("TY  - JOUR\nKW  - graphs\nKW  - networks\nPY  - 2020\nER  - \n\nTY  - JOUR\nKW  - sets\nER  - \n")
+    papers, _ = read_papers([path], keywords_suffice=True)
+    assert [p.keywords for p in papers] == [["graphs", "networks"], ["sets"]] and len({p.id for p in papers}) == 2
+    with pytest.raises(InputError, match="record has neither abstract nor title"):
+        read_papers([path])

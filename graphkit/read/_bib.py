@@ -7,7 +7,7 @@ import hashlib
 from ..biblio import latex_to_text, normalise_doi, year_of
 from ..errors import InputError
 from ..model import Paper, Reference
-from . import check_abstract, content_id
+from . import check_abstract, content_id, keywords_suffice
 
 __all__ = ["make_paper", "split_list", "unique", "no_usable_records"]
 
@@ -42,6 +42,16 @@ def typed_list(rec: dict, field: str, kind: type, path: str, line: int) -> list:
     return value
 
 
+def typed_object(value, field: str, path: str, line: int) -> dict:
+    """``value`` as an object ({} when missing or null); an InputError naming the field otherwise
+    (a string there had been an AttributeError traceback)."""
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise InputError(path, f"field {field!r} must be an object, got {str(value)[:60]!r}", line)
+    return value
+
+
 def make_paper(
     path: str,
     line: int,
@@ -61,25 +71,29 @@ def make_paper(
 ) -> Paper:
     """A Paper from one record's fields; an InputError for a record with neither title nor
     abstract (it had been left out without a word: an empty RIS record, a CSV row of commas)."""
-    title = latex_to_text(title or "")
-    abstract = " ".join((abstract or "").split())
+    for name, value in (("title", title), ("abstract", abstract), ("venue", venue), ("doi", doi), ("url", url)):
+        if value is not None and not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            raise InputError(path, f"field {name!r} must be a string, got {str(value)[:60]!r}", line)
+    title = latex_to_text(str(title or ""))
+    abstract = " ".join(str(abstract or "").split())
     if abstract.lower() in _NO_ABSTRACT:
         abstract = ""
-    if not title and not abstract:
+    keywords = [str(k) for k in keywords if str(k).strip()]
+    if not title and not abstract and not (keywords_suffice() and keywords):  # a keyword map takes keywords alone
         raise InputError(path, "record has neither abstract nor title", line)
     check_abstract(abstract, path, line)
     doi = normalise_doi(doi)
     written, year = year, year_of(year)
     if year is None and str(written or "").strip().strip("{}()[]. ").lower() not in _NO_YEAR:
         raise InputError(path, f"year has no year in it: {str(written)[:80]!r}", line)
-    pid = (pid or "").strip() or _fallback_id(doi, title, year, abstract)
+    pid = (pid or "").strip() or _fallback_id(doi, title or "|".join(keywords), year, abstract)
     return Paper(
         id=pid,
         abstract=abstract,
         title=title,
         year=year,
-        venue=latex_to_text(venue or ""),
-        url=url or "",
+        venue=latex_to_text(str(venue or "")),
+        url=str(url or ""),
         authors=unique(latex_to_text(a) for a in authors),
         keywords=unique(latex_to_text(k) for k in keywords),
         doi=doi,

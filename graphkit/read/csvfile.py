@@ -92,6 +92,8 @@ def read_csv(path: str, text: str) -> list[Paper]:
     except (StopIteration, csv.Error) as e:
         raise InputError(path, f"malformed CSV header: {e}", 1) from None
     fields = [_field(h) for h in header]
+    if {"ut", "id"} <= {h.strip().lower() for h in header}:  # Web of Science: its ID column is Keywords Plus
+        fields = ["index_keywords" if h.strip().lower() == "id" else f for h, f in zip(header, fields)]
     _one_column_each(path, header, fields)
     if (
         "abstract" not in fields

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..errors import InputError
 from ..model import Paper, Reference
 from . import register
-from ._bib import make_paper, no_usable_records, typed_list
+from ._bib import make_paper, no_usable_records, typed_list, typed_object
 
 __all__ = ["read_openalex", "looks_like_openalex", "is_openalex_work", "paper_from_openalex", "rebuild_abstract"]
 
@@ -80,10 +80,11 @@ def rebuild_abstract(index, path: str = "", line: int | None = None) -> str:
 
 def paper_from_openalex(rec: dict, path: str, line: int) -> Paper | None:
     wid = short_id(rec.get("id"))
-    loc = rec.get("primary_location") or {}
-    source = (loc.get("source") or {}) if isinstance(loc, dict) else {}
+    loc = typed_object(rec.get("primary_location"), "primary_location", path, line)
+    source = typed_object(loc.get("source"), "primary_location.source", path, line)
     authors = [
-        str((a.get("author") or {}).get("display_name") or a.get("raw_author_name") or "")
+        _text(typed_object(a.get("author"), "authorships.author", path, line).get("display_name"), path, line)
+        or _text(a.get("raw_author_name"), path, line)
         for a in typed_list(rec, "authorships", dict, path, line)
     ]
     cited = [
@@ -99,7 +100,16 @@ def paper_from_openalex(rec: dict, path: str, line: int) -> Paper | None:
         venue=source.get("display_name") or "",
         authors=authors,
         doi=rec.get("doi") or "",
-        url=(loc.get("landing_page_url") if isinstance(loc, dict) else "") or rec.get("id", ""),
+        url=loc.get("landing_page_url") or rec.get("id", ""),
         cited=cited,
         ids={"openalex": wid} if wid else {},
     )
+
+
+def _text(value, path: str, line: int) -> str:
+    """A name's text: a string (or number), else an InputError (["x"] had become the author "['x']")."""
+    if value is None:
+        return ""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise InputError(path, f"an author's name must be a string, got {str(value)[:60]!r}", line)
+    return str(value)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..biblio import normalise_doi, year_of
 from ..model import Paper, Reference
 from . import register
-from ._bib import make_paper, no_usable_records, typed_list
+from ._bib import make_paper, no_usable_records, typed_list, typed_object
 
 __all__ = ["read_semanticscholar", "looks_like_semanticscholar", "is_s2_paper", "paper_from_s2"]
 
@@ -37,7 +37,8 @@ def read_semanticscholar(path: str, text: str) -> list[Paper]:
 def _ref(rec) -> Reference | None:
     if not isinstance(rec, dict):
         return None
-    ext = rec.get("externalIds") or {}
+    ext = rec.get("externalIds")
+    ext = ext if isinstance(ext, dict) else {}  # a cited work's identifiers, taken where they are well formed
     authors = rec.get("authors") or []
     first = (
         str(authors[0].get("name") or "")
@@ -47,7 +48,7 @@ def _ref(rec) -> Reference | None:
     ref = Reference(
         id=rec.get("paperId") or "",
         doi=normalise_doi(ext.get("DOI")),
-        title=rec.get("title") or "",
+        title=str(rec.get("title") or ""),
         year=year_of(rec.get("year")),
         author=first,
         venue=rec.get("venue") or "",
@@ -57,12 +58,12 @@ def _ref(rec) -> Reference | None:
 
 
 def paper_from_s2(rec: dict, path: str, line: int) -> Paper | None:
-    ext = rec.get("externalIds") or {}
+    ext = typed_object(rec.get("externalIds"), "externalIds", path, line)
     ids = {"s2": rec.get("paperId") or ""}
     for key, name in (("CorpusId", "s2corpus"), ("ArXiv", "arxiv"), ("DBLP", "dblp"), ("ACL", "acl")):
         if ext.get(key):
             ids[name] = str(ext[key])
-    journal = rec.get("journal") or {}
+    journal = typed_object(rec.get("journal"), "journal", path, line)
     return make_paper(
         path,
         line,
@@ -70,7 +71,7 @@ def paper_from_s2(rec: dict, path: str, line: int) -> Paper | None:
         title=rec.get("title") or "",
         abstract=rec.get("abstract") or "",
         year=rec.get("year"),
-        venue=rec.get("venue") or (journal.get("name") if isinstance(journal, dict) else "") or "",
+        venue=rec.get("venue") or journal.get("name") or "",
         authors=[str(a.get("name") or "") for a in typed_list(rec, "authors", dict, path, line)],
         doi=ext.get("DOI") or "",
         url=rec.get("url") or "",
