@@ -62,10 +62,12 @@ def _unshouted(surface: str) -> str:
     lower case: "DEEP LEARNING" is "deep learning" shouted (some exports write keywords so), not
     two acronyms; a single word in capitals may be a name (REINFORCE) and stays."""
     from .lemmas import readings
+    from .text.words import STOPWORDS
 
     parts = [w for w in surface.replace("-", " ").split() if w]
-    if len(parts) > 1 and surface.isupper() and all(readings(w.lower()) for w in parts):
-        return surface.lower()
+    if len(parts) > 1 and surface.isupper() and all(readings(w.lower()) or w.lower() in STOPWORDS for w in parts):
+        # a short word may be an acronym that is also a word ("AI SAFETY", "IT SECURITY"): kept
+        return " ".join(w if len(w) <= 3 and w.lower() not in STOPWORDS else w.lower() for w in surface.split())
     return surface
 
 

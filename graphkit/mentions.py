@@ -244,7 +244,7 @@ def _titled_opening(words: Sequence[str], i: int) -> bool:
 
 #: Endings of an adjective made of a name ("Gaussian", "Hamiltonian", "Euclidean"), which keeps
 #: its capital when the authors never write it in lower case (see :func:`authors_case`) and the
-#: dictionary knows it as no ordinary noun and adjective both ("median", "civilian").
+#: dictionary knows it as no noun ("median", "physician", "ocean" are ordinary words).
 _PROPER_ADJECTIVE_ENDS = ("ian", "ean")
 
 
@@ -281,7 +281,7 @@ def authors_case(form: str, seen: Counter | dict[str, int]) -> str:
             if low == w:
                 continue
             up, down = seen.get(w, 0), seen.get(low, 0)
-            if not down and low.endswith(_PROPER_ADJECTIVE_ENDS) and w[1:].islower() and len(L.readings(low)) < 2:
+            if not down and low.endswith(_PROPER_ADJECTIVE_ENDS) and w[1:].islower() and "NOUN" not in L.readings(low):
                 proper.add(i)  # "Gaussian Variational Inference" is "Gaussian variational inference"
                 continue
             if not up and "-" not in w and runs.get(w, 0) > RUN_CASE * down:

@@ -43,6 +43,7 @@ def read_thesaurus(path: str | os.PathLike) -> Thesaurus:
     text = load_text(path)
     replace: dict[str, str] = {}
     line_of: dict[str, int] = {}  # a label's normal form -> its line
+    first_of: dict[str, str] = {}  # a label's normal form -> the label as first written
     header = False
     for n, line in enumerate(text.splitlines(), start=1):
         row = line.split("\t")
@@ -62,7 +63,7 @@ def read_thesaurus(path: str | os.PathLike) -> Thesaurus:
             raise InputError(path, "empty label", n)
         key = _normal(label)
         if key in line_of:
-            first = next(k for k in replace if _normal(k) == key)
+            first = first_of[key]
             if replace[first] != dst:
                 raise InputError(
                     path, f"{label!r} is replaced by {replace[first]!r} on line {line_of[key]} and by {dst!r} here", n
@@ -70,6 +71,7 @@ def read_thesaurus(path: str | os.PathLike) -> Thesaurus:
             continue
         replace[label] = dst
         line_of[key] = n
+        first_of[key] = label
     if not replace and not header:
         raise InputError(path, "no thesaurus rows (expected 'label<TAB>replace by')")
     return Thesaurus(_followed(path, replace, line_of))
@@ -80,18 +82,22 @@ def _cell(text: str) -> str:
 
 
 def _normal(label: str) -> str:
-    return " ".join(label.lower().split())
+    """A label's normal form, the builds' merge key (case, plural, hyphens): "GANs" is "GAN"."""
+    from .keywords import keyword_key
+
+    return keyword_key(label) or " ".join(label.lower().split())
 
 
 def _followed(path, replace: dict[str, str], line_of: dict[str, int]) -> dict[str, str]:
     """Each label's replacement at the end of its chain of renames."""
     by_key = {_normal(k): v for k, v in replace.items()}
+    label_of = {_normal(k): k for k in replace}
     out: dict[str, str] = {}
     for label, dst in replace.items():
         seen = [_normal(label)]
         while dst and _normal(dst) in by_key and _normal(dst) != seen[-1]:
             if _normal(dst) in seen:
-                cycle = " -> ".join([label, *(next(k for k in replace if _normal(k) == s) for s in seen[1:]), dst])
+                cycle = " -> ".join([label, *(label_of[s] for s in seen[1:]), dst])
                 raise InputError(path, f"the replacements go round in a cycle: {cycle}", line_of[seen[0]])
             seen.append(_normal(dst))
             nxt = by_key[_normal(dst)]

@@ -772,6 +772,8 @@ def test_an_adjective_made_of_a_name_keeps_its_capital():
     seen.update({"gaussian": 1})  # the authors write it in lower case too: an ordinary word
     assert M.authors_case("Gaussian Variational Inference", seen) == "gaussian variational inference"
     assert M.authors_case("Median Variational Filter", seen) == "median variational filter"
+    seen = M.word_case_counts([[["It", "is", "Physician", "Notes", "Inference"], ["Exact", "inference"]]])
+    assert M.authors_case("Physician Notes Inference", seen) == "physician notes inference"  # a noun
 
 
 def test_the_case_of_a_phrase_inside_sentences_is_counted_when_asked():

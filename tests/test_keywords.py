@@ -63,6 +63,8 @@ def test_a_keyword_shouted_in_capitals_is_the_keyword():
     assert keyword_key("DEEP LEARNING") == keyword_key("deep learning") == keyword_key("Deep-Learning")
     assert keyword_key("MULTI-CRITERIA DECISION AIDING") == keyword_key("multi-criteria decision aiding")
     assert keyword_key("REINFORCE") != keyword_key("reinforce")
+    assert keyword_key("INTERNET OF THINGS") == keyword_key("Internet of Things")  # function words too
+    assert keyword_key("AI SAFETY") == keyword_key("AI safety")  # a short acronym stays one
     papers = [
         Paper(id=f"p{i}", abstract="", keywords=[k])
         for i, k in enumerate(["DEEP LEARNING", "DEEP LEARNING", "deep learning", "Deep-Learning"])

@@ -130,6 +130,11 @@ def test_refuses_a_folder_holding_anything_but_import_files(runner, tmp_path, mo
     monkeypatch.chdir(tmp_path)
     r = runner.invoke(cli.cli, ["neo4j", "import-files", "--graph", str(gpath), "-o", "-"])
     assert r.exit_code != 0 and "not standard output" in r.stderr and not (tmp_path / "-").exists()
+    link = tmp_path / "link"
+    (tmp_path / "imp").mkdir()
+    link.symlink_to(tmp_path / "imp")
+    r = runner.invoke(cli.cli, ["neo4j", "import-files", "--graph", str(gpath), "-o", str(link)])
+    assert r.exit_code == 1 and "is a symbolic link" in r.stderr and r.stderr.count("\n") == 1
     empty = tmp_path / "empty"
     empty.mkdir()
     monkeypatch.chdir(empty)

@@ -171,6 +171,11 @@ def test_thesaurus_round_trip_and_effects(sample_build, tmp_path, runner, sample
             "gradient\toptimization\noptimization\tgradient\n",
             "bad.tsv:1: the replacements go round in a cycle: gradient -> optimization -> gradient",
         ),
+        # matched as the builds match labels (plural, case, hyphens): "GANs" is "GAN"
+        (
+            "GANs\tgenerative adversarial network\nGAN\t\n",
+            "bad.tsv:2: 'GAN' is replaced by 'generative adversarial network' on line 1 and by '' here",
+        ),
         # removing CLIP had removed R1, renamed into it, as well
         ("CLIP\t\nR1\tCLIP\n", "bad.tsv:2: 'R1' is replaced by 'CLIP', which line 1 removes"),
     ],

@@ -261,9 +261,9 @@
   yMin.addEventListener("change", applyFilters); yMax.addEventListener("change", applyFilters);
   // a big neighbourhood opens with its concepts alone (the dev set's GAN at depth 2 drew 468
   // nodes, its papers a grey mass over the concepts); a concept's panel still lists its papers,
-  // and ticking "Paper" draws them. Not a paper's own page, whose focus is a paper.
+  // and ticking "Paper" draws them. A concept's page only: not a paper's, nor a whole graph's.
   var focusNode = DATA.focus && DATA.nodes.filter(function (n) { return n.id === DATA.focus; })[0];
-  if (DATA.nodes.length > MANY_NODES && !(focusNode && focusNode.group === "Paper") &&
+  if (DATA.nodes.length > MANY_NODES && focusNode && focusNode.group === "Concept" &&
       DATA.nodes.some(function (n) { return n.color === "Paper"; })) {
     hiddenColor.Paper = true;
     filters.querySelector("input[data-kind=Paper]").checked = false;

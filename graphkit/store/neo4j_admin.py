@@ -144,7 +144,9 @@ def _check_replaceable(folder: Path) -> None:
     folder or one holding it, and ``-``."""
     if str(folder) == "-":
         raise UsageError("-: import files are a folder of CSV files, not standard output; name a folder")
-    if folder.exists() or folder.is_symlink():
+    if folder.is_symlink():  # replaced whole, a link cannot be: name the folder itself
+        raise GraphFileError(f"{folder}: is a symbolic link; name the folder it points to ({os.path.realpath(folder)})")
+    if folder.exists():
         if not folder.is_dir():
             raise GraphFileError(f"{folder}: exists and is not a folder")
         others = sorted(p.name for p in folder.iterdir() if not (_OWN_FILE.fullmatch(p.name) and p.is_file()))
