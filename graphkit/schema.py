@@ -109,6 +109,13 @@ NODE_TYPES: dict[str, NodeType] = {
     )
 }
 
+#: The node properties that are numbers (papers' years, concepts' counts, clusters, time and
+#: map positions), and the relationship properties that are: what a reader may insist on.
+NUMBER_PROPERTIES: tuple[str, ...] = tuple(
+    "year paper_count first_year cluster mean_year burst_start burst_end burst_strength x y".split()
+)
+REL_NUMBER_PROPERTIES = ("score", "rank", "position", "weight", "strength")
+
 MENTIONS, CITES, WROTE, CO_OCCURS, BROADER = "MENTIONS", "CITES", "WROTE", "CO_OCCURS", "BROADER"
 CO_CITED, COUPLED, CO_AUTHORED = "CO_CITED", "COUPLED", "CO_AUTHORED"
 

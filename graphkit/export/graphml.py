@@ -148,22 +148,11 @@ class _Buffered:
         self.size = 0
 
 
-#: Attributes that are numbers wherever graphkit writes them: a graph whose file says otherwise
-#: (a tool's edit, "paper_count" as "lots") is refused as it is read, not met as a traceback
-#: in a command.
-_NODE_NUMBERS = (
-    "year",
-    "paper_count",
-    "first_year",
-    "cluster",
-    "mean_year",
-    "burst_start",
-    "burst_end",
-    "burst_strength",
-    "x",
-    "y",
-)
-_EDGE_NUMBERS = ("score", "rank", "position", "weight", "strength")
+#: Attributes that are numbers wherever graphkit writes them (:mod:`graphkit.schema`): a graph
+#: whose file says otherwise (a tool's edit, "paper_count" as "lots") is refused as it is read,
+#: not met as a traceback in a command.
+_NODE_NUMBERS = S.NUMBER_PROPERTIES
+_EDGE_NUMBERS = S.REL_NUMBER_PROPERTIES
 #: The property each node type is known by (:data:`graphkit.schema.NODE_TYPES`).
 _IDENTITY = {t.name: t.id_property for t in S.NODE_TYPES.values()}
 
