@@ -258,20 +258,43 @@ def test_cli_a_service_that_is_no_scheduler_one_line(runner, samples, tmp_path):
 
 def test_cli_a_scheduler_without_workers_one_line(runner, samples, tmp_path, monkeypatch):
     """A scheduler whose workers were not started had given a traceback ending in TimeoutError.
-    The build waits a while for workers (an adaptive cluster starts them), 60 s, here 3 s."""
-    from dask.distributed import LocalCluster
+    The build waits a while for workers (an adaptive cluster starts them), 60 s, here 3 s. The
+    scheduler runs in a process of its own, as `dask scheduler` does (an in-process one's loop
+    could miss Dask's own 10 s start on a busy machine)."""
+    import socket
+    import subprocess
+    import time
 
     from graphkit import cli, cluster
+    from graphkit.store.local import free_port
 
     monkeypatch.setattr(cluster, "_WORKER_WAIT", "3s")
-
-    with LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=":0") as cluster:
+    port = free_port()
+    command = [sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", str(port)]
+    scheduler = subprocess.Popen(
+        [*command, "--dashboard-address", ":0"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while True:  # until the scheduler listens
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and scheduler.poll() is None, "the scheduler did not start"
+                time.sleep(0.2)
         out = tmp_path / "d.graphml"
         r = runner.invoke(
-            cli.cli, ["build", *samples, "-o", str(out), "-q", "--fast", "--cluster", cluster.scheduler_address]
+            cli.cli, ["build", *samples, "-o", str(out), "-q", "--fast", "--cluster", f"tcp://127.0.0.1:{port}"]
         )
+    finally:
+        scheduler.terminate()
+        scheduler.wait(timeout=30)
     assert r.exit_code == 1 and r.stderr.count("\n") == 1, r.output
-    assert "has no workers (waited 3s); start some with: dask worker tcp://" in r.stderr and not out.exists()
+    assert (
+        f"has no workers (waited 3s); start some with: dask worker tcp://127.0.0.1:{port}" in r.stderr
+        and not out.exists()
+    )
 
 
 @pytest.mark.unit
