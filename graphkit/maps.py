@@ -76,8 +76,11 @@ def map_data(
     papers_per_concept: int = 5,
     seed: int = 7,
     positions: dict | None = None,
+    names: dict[int, str] | None = None,
 ) -> dict:
-    """The JSON the map page draws, in columns (one list per field, nodes by index)."""
+    """The JSON the map page draws, in columns (one list per field, nodes by index). ``names``:
+    the stored clusters' names when the caller has them already (a site names them for its
+    index too: on the 79,345-abstract graph naming copies every co-occurrence edge once)."""
     concepts = _map_concepts(g, max_nodes)
     s = cooccurrence_graph(g, concepts)
     s.remove_edges_from([(u, v) for u, v, d in s.edges(data=True) if d["papers"] < min_weight])
@@ -86,7 +89,10 @@ def map_data(
     # the clusters build stored are named from all their concepts, as the site's index names
     # them: named from the map's share alone, they had read otherwise there ("GAN · generative
     # model · autoencoder" on the map, "generative model · GAN · autoencoder" in the index)
-    names = cluster_names(g) if stored and concepts else cluster_names(g, clusters)
+    if stored and concepts:
+        names = names if names is not None else cluster_names(g)
+    else:
+        names = cluster_names(g, clusters)
     pos = positions if positions is not None else map_layout(s, seed=seed)
     years = mean_years(g)
     counts = concept_year_counts(g)

@@ -86,6 +86,7 @@ def build_site(
     try:
         write_assets(tmp / "assets")
         shown = [n for n, _ in concepts] if map_nodes is None else [n for n, _ in concepts[:map_nodes]]
+        names = _stored_cluster_names(g)  # once, for the map and the index
         report = render_map(
             g,
             tmp / "map.html",
@@ -95,6 +96,7 @@ def build_site(
             max_nodes=map_nodes,
             min_weight=map_min_weight,
             pages={n: f"concepts/{p}" for n, p in pages.items()},
+            names=names,
         )
         (tmp / "concepts").mkdir()
         with bar("Concept pages", len(paged), "page", progress, leave=False) as done:
@@ -111,7 +113,7 @@ def build_site(
                     assets="../assets",
                 )
                 done.update(1)
-        (tmp / "index.html").write_text(_index_html(g, concepts, pages, set(shown), title), encoding="utf-8")
+        (tmp / "index.html").write_text(_index_html(g, concepts, pages, set(shown), title, names), encoding="utf-8")
         written = sorted(p.relative_to(tmp).as_posix() for p in tmp.rglob("*") if p.is_file())
         (tmp / MARKER).write_text("\n".join([_MARKER_HEAD, *written, MARKER]) + "\n", encoding="utf-8")
         if out.exists():
@@ -126,9 +128,19 @@ def build_site(
     return SiteReport(Path(out_dir), len(paged), report.nodes, report.edges, report.clusters)
 
 
-def _clusters(g, entry) -> list[dict]:
+def _stored_cluster_names(g) -> dict[int, str] | None:
+    """The names of the clusters build stored, None for a graph without them."""
+    from .analyse import cluster_names
+
+    concepts = [d for _, d in S.nodes_of(g, S.CONCEPT)]
+    if not concepts or any(d.get("cluster") in (None, "") for d in concepts):
+        return None
+    return cluster_names(g)
+
+
+def _clusters(g, entry, names: dict[int, str] | None = None) -> list[dict]:
     """The clusters of the concepts (stored by build, else computed), biggest first: name, colour,
-    top concepts, top papers."""
+    top concepts, top papers. ``names``: the stored clusters' (:func:`_stored_cluster_names`)."""
     from .analyse import cluster_names, leiden_clusters
     from .viz import cluster_color
 
@@ -142,7 +154,8 @@ def _clusters(g, entry) -> list[dict]:
             members.setdefault(c, []).append(n)
     if not members:
         return []
-    names = cluster_names(g, {n: c for c, ns in members.items() for n in ns})
+    if names is None:
+        names = cluster_names(g, {n: c for c, ns in members.items() for n in ns})
     out = []
     for c in sorted(members, key=lambda c: (-len(members[c]), c))[:30]:
         ns = sorted(members[c], key=lambda n: (-int(g.nodes[n].get("paper_count", 0)), n))
@@ -194,7 +207,7 @@ def _trends(g, entry) -> tuple[list[dict], list[dict]]:
     return up, burst_rows
 
 
-def _index_html(g, concepts, pages, on_map, title) -> str:
+def _index_html(g, concepts, pages, on_map, title, names: dict[int, str] | None = None) -> str:
     def entry(n) -> dict:
         d = g.nodes[n]
         href = f"concepts/{pages[n]}" if n in pages else (f"map.html#node={_frag(n)}" if n in on_map else "")
@@ -225,7 +238,7 @@ def _index_html(g, concepts, pages, on_map, title) -> str:
         counts=counts,
         top=[entry(n) for n, _ in concepts[:50]],
         concepts=search,
-        clusters=_clusters(g, entry),
+        clusters=_clusters(g, entry, names),
         rising=up,
         bursts=bursts,
     )
