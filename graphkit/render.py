@@ -240,28 +240,43 @@ _CHAR_WIDTH = 0.6
 
 def _quiet_crowded_labels(nodes: list[dict], focus: str | None) -> None:
     """Mark ``quiet`` the labels that would overlap a label drawn before them, the focus first,
-    then by papers: the page draws a quiet label only when zoomed in (its node's tooltip and
-    the panel always name it). Boxes are in world units, as vis-network draws labels (below the
-    dot, scaled with the zoom), bucketed in a grid so thousands of labels cost little."""
+    then by papers, or the dot of a concept before them: the page draws a quiet label only when
+    zoomed in (its node's tooltip and the panel always name it). Boxes are in world units, as
+    vis-network draws labels (below the dot, scaled with the zoom), bucketed in a grid so
+    thousands of labels cost little. On the dev set's "reinforcement learning" page 23 labels had
+    lain across other concepts' dots, "deep reinforcement learning" across the focus's own."""
     cell = 400.0
     grid: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+    dots: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
     labelled = [n for n in nodes if n["group"] != "Paper" and n.get("label")]
     labelled.sort(key=lambda n: (n["id"] != focus, -n.get("papers", 0), -n["size"], n["id"]))
-    for n in labelled:
-        font = label_font(n.get("papers", 0))
-        half = _CHAR_WIDTH * font * len(n["label"]) / 2
-        top = n["y"] + n["size"]
-        box = (n["x"] - half, top, n["x"] + half, top + 1.3 * font)  # with the line's leading
-        cells = [
+
+    def cells(box: tuple[float, float, float, float]) -> list[tuple[int, int]]:
+        return [
             (i, j)
             for i in range(int(box[0] // cell), int(box[2] // cell) + 1)
             for j in range(int(box[1] // cell), int(box[3] // cell) + 1)
         ]
-        if any(_overlap(box, other) for c in cells for other in grid.get(c, ())):
+
+    for n in labelled:
+        font = label_font(n.get("papers", 0))
+        half = _CHAR_WIDTH * font * len(n["label"]) / 2
+        top = n["y"] + n["size"] + _LABEL_GAP
+        box = (n["x"] - half, top, n["x"] + half, top + 1.1 * font)
+        near = cells(box)
+        if any(_overlap(box, other) for c in near for other in (*grid.get(c, ()), *dots.get(c, ()))):
             n["quiet"] = True
-            continue
-        for c in cells:
-            grid.setdefault(c, []).append(box)
+        else:
+            for c in near:
+                grid.setdefault(c, []).append(box)
+        dot = (n["x"] - n["size"], n["y"] - n["size"], n["x"] + n["size"], n["y"] + n["size"])
+        for c in cells(dot):
+            dots.setdefault(c, []).append(dot)
+
+
+#: World units between a dot's edge and the top of its label, as vis-network draws them
+#: (measured in Chromium: 15-16 for fonts of 14-24).
+_LABEL_GAP = 15.0
 
 
 def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:

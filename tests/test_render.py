@@ -88,6 +88,23 @@ def test_labels_that_would_overlap_are_quiet_the_focus_and_the_bigger_concept_sp
     assert quiet == {"concept:big idea", "concept:small idea"}
 
 
+def test_a_label_across_an_earlier_concepts_dot_is_quiet():
+    """On the dev set's "reinforcement learning" page, "deep reinforcement learning" was written
+    across the focus's own dot (its label lies below its dot, which sat just above the focus)."""
+    import networkx as nx
+
+    from graphkit import schema as S
+
+    g = nx.MultiDiGraph()
+    for key, papers in [("focus idea", 1), ("above idea", 5), ("far idea", 1)]:
+        S.add_node(g, f"concept:{key}", S.CONCEPT, key=key, name=key, kind="term", paper_count=papers)
+    pos = {"concept:focus idea": (0, 0), "concept:above idea": (0, -40), "concept:far idea": (5000, 0)}
+    quiet = {n["id"] for n in page_data(g, positions=pos, focus="concept:focus idea")["nodes"] if n.get("quiet")}
+    assert quiet == {"concept:above idea"}
+    pos["concept:above idea"] = (0, -120)  # its label now ends above the focus's dot
+    assert not any(n.get("quiet") for n in page_data(g, positions=pos, focus="concept:focus idea")["nodes"])
+
+
 def test_a_neighbourhood_of_500_to_1500_nodes_is_laid_out_dense_keeping_groups_apart():
     import math
 
