@@ -1776,7 +1776,7 @@ def _written_as_a_name(counts: Counter, same: str, case: M.CaseCounts) -> str | 
     sentences (:data:`NAME_PHRASE_USES`), never in lower case (nor hyphenated: "vision-language
     models" is the lower case of "Vision Language Models"), if there is one; singular when
     its singular is written ("Signed Distance Fields", "Signed Distance Field"), as a name's plural is not
-    ("Natural Questions")."""
+    ("Natural Questions", and Cityscapes, though one title writes "CITYSCAPE")."""
     if any(s.islower() and _mk(s) == same for s in counts):
         return None
     found = []
@@ -1794,7 +1794,8 @@ def _written_as_a_name(counts: Counter, same: str, case: M.CaseCounts) -> str | 
         return None
     best = min(found)[2]
     one = R.singular_form(best)
-    return one if one != best and any(s.lower() == one.lower() for s in counts) else best
+    # a singular written in capitals alone is a title's ("CITYSCAPE" beside 9 papers' Cityscapes)
+    return one if one != best and any(s.lower() == one.lower() and not s.isupper() for s in counts) else best
 
 
 def _most_written_head(state: LinkState, root: str, surface: str, concept_name: str) -> str | None:

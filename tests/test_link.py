@@ -1818,6 +1818,9 @@ def test_a_phrase_the_papers_always_write_in_title_case_is_named_as_written():
     assert concept(sdf, "Signed Distance Fields") == ["Signed Distance Fields"]
     sdf.append("Title. A Signed Distance Field. The distance is signed in the field, a field of distance.")
     assert concept(sdf, "Signed Distance Fields", "Signed Distance Field") == ["Signed Distance Field"]
+    # a singular written only in a title in capitals: 3k scale abstracts' Cityscapes was "Cityscape"
+    city = ["Title. We test on Cityscapes, then on Cityscapes.", "Title. On Cityscapes.", "SEGMENTING CITYSCAPE. Text."]
+    assert concept(city, "Cityscapes", "Cityscapes", "CITYSCAPE") == ["Cityscapes"]
     vlm = ["Title. On Vision Language Models. Two Vision Language Models.", "Title. With Vision Language Models."]
     assert concept(vlm, "Vision Language Models") == ["Vision Language Models"]
     hyphen = ["Title. Our vision-language models."]
