@@ -108,6 +108,19 @@ BATCH = 8192
 #: "Generative Adversarial Nets" 0.90), different meanings 0.01-0.68 ("Recurrent" / "Recursive
 #: Neural Network" 0.68, "Reinforcement" / "representation learning" 0.41).
 ACRONYM_VARIANT_SIMILARITY = 0.7
+#: An acronym one paper defines is that paper's alone, not the meaning of every paper that
+#: writes it undefined, when those papers are this far from the paper that defines it (the
+#: median over them of the cosine to the nearest defining paper) ...
+FOREIGN_PAPERS = 0.2
+#: ... and the acronym itself this far from the long form (MiniLM knows common acronyms: "PCA"
+#: / "principal component analysis" 0.64, "RMSE" 0.46; "AUC" / "auxetic unit cell" 0.07).
+#: Measured on 3,000 scale abstracts of robotics, vision, language and learning venues: one
+#: robotics paper's "auxetic unit cell (AUC)" had named the metric AUC of 6 other papers,
+#: "Mixed Reality" MR's 7 (magnetic resonance, magnetorheological ...), "acronym
+#: identification" AI's 16, "spectral estimation" SE's, "multipath interference" MPI's,
+#: "Huntington disease" HD's. PCA (0.11, 0.64), RANSAC (0.26) and EM (0.26) stay joined; on
+#: the dev and held-out papers no acronym comes near (every median is 0.3 or more).
+FOREIGN_SPELLING = 0.3
 _SHARED_ONLY = 10**6  # rank of pool entries that become concepts only when 2+ papers share them
 
 
@@ -350,6 +363,7 @@ class LinkState:
     expansions: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # short mk -> long mks
     local: list[dict[str, str]] = field(default_factory=list)  # per paper: short mk -> its long mk there
     dominant: dict[str, str] = field(default_factory=dict)  # short mk -> its most common long mk
+    foreign: set[str] = field(default_factory=set)  # short mks whose definitions stay their papers' (:func:`acronyms`)
     ambiguous: set[str] = field(default_factory=set)  # short mks with two meanings
     parts: set[str] = field(default_factory=set)  # mks of a name's part alone ("TRI" of ELECTRE TRI)
     spelled: set[str] = field(default_factory=set)  # mks of words capitalised to spell an acronym ("REalite")
@@ -426,7 +440,7 @@ def link(
     pool_common(state, ex.phrases, scaffold_filter(vectors))
     join_cores(state, vectors)
     join_gerunds(state, vectors)
-    acronyms(state, ex.acronyms, vectors)
+    acronyms(state, ex.acronyms, vectors, uses=ex.phrases, doc_vectors=doc_vectors)
     join_named_datasets(state)
     join_name_parts(state, ex.joins if ex.joins is not None else T.name_joins(T.name_counts(ex.texts)))
     join_spelled_out(state)
@@ -470,7 +484,7 @@ def _keep_only_the_concepts(state: LinkState) -> None:
             del h[r]
     state.paper_count = Counter({r: n for r, n in state.paper_count.items() if r in keep})
     for name in (
-        "surfaces keys_of artefacts best_rank long_forms expansions local dominant ambiguous groups"
+        "surfaces keys_of artefacts best_rank long_forms expansions local dominant foreign ambiguous groups"
         " acronym_forms form_papers next_words built_on mates single graded adverbed modifying headed plural verbal named_with"
         " gerunds gerund_heads phrase_uses phrase_verbal phrase_object derived attached based based_headed verb_forms"
         " odd_case later_phrase"
@@ -770,7 +784,7 @@ _TRAINED_ON = frozenset("model architecture".split())
 def _spelled_with(state: LinkState, smk: str, head: str) -> bool:
     """Does the acronym's dominant long form end in ``head``? "SQuAD dataset" is SQuAD, the
     "Stanford Question Answering Dataset" (dev: 6 papers of a concept of its own)."""
-    lmk = state.dominant.get(smk)
+    lmk = state.dominant.get(smk) if smk not in state.foreign else None
     written = state.surfaces.get(lmk) if lmk else None
     return bool(written) and L.word_key(written.most_common(1)[0][0].split()[-1].lower()) == L.word_key(head.lower())
 
@@ -929,7 +943,7 @@ def join_spelled_out(state: LinkState) -> None:
     longs = {
         smk: [state.surfaces[lmk].most_common(1)[0][0] for lmk in [state.dominant[smk], *counts] if state.surfaces[lmk]]
         for smk, counts in state.expansions.items()
-        if smk not in state.ambiguous
+        if smk not in state.ambiguous and smk not in state.foreign
     }
     for mk in list(state.surfaces):
         for key in state.keys_of[mk]:
@@ -965,7 +979,7 @@ def join_eponym_heads(state: LinkState) -> None:
     itself."""
     of_stem: dict[tuple[str, ...], str] = {}  # the key of an eponym or of its acronym -> the acronym
     for smk, lmk in state.dominant.items():
-        if smk in state.ambiguous or not state.surfaces[lmk]:
+        if smk in state.ambiguous or smk in state.foreign or not state.surfaces[lmk]:
             continue
         long = state.surfaces[lmk].most_common(1)[0][0]
         if _EPONYM.fullmatch(long) and not any(L.readings(p.lower()) for p in re.split(r"[-–]", long)):
@@ -992,12 +1006,21 @@ def join_eponym_heads(state: LinkState) -> None:
 _EPONYM = re.compile(r"[A-Z][^\W\d_A-Z]+(?:[-–][A-Z][^\W\d_A-Z]+)+")  # "Erdős-Rényi" too
 
 
-def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], vectors: PhraseVectors) -> None:
+def acronyms(
+    state: LinkState,
+    definitions: Sequence[Sequence[T.AcronymDef]],
+    vectors: PhraseVectors,
+    uses: Sequence[Sequence[str]] = (),
+    doc_vectors: np.ndarray | None = None,
+) -> None:
     """Each short form joins its dominant expansion; other expansions join when they mean the
     same ("Generative Adversarial Nets" / "generative adversarial networks", by embedding);
     an expansion with another meaning (VAD: video anomaly / voice activity detection) stays
     apart, and when that meaning is defined at least half as often as the dominant one the bare
-    acronym is ambiguous and never names a concept."""
+    acronym is ambiguous and never names a concept. An acronym a few papers define and more
+    papers far from them write undefined (``uses``: each paper's candidate phrases, with
+    ``doc_vectors``) joins nothing: the definition is its papers' own (:func:`_foreign`)."""
+    unnamed: Counter = Counter()  # acronym -> its definitions by a long form that names no concept
     for defs in definitions:
         here: dict[str, str] = {}
         for d in defs:
@@ -1005,6 +1028,9 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
             # maTrIx ComplEtion (LATTICE)", "relAtional Graph adversarIal InferenCe (MAGIC)")
             state.spelled.update(R.group_key(T.phrase_key([w])) for w in _spelling_words(d))
             if not R.spells(d.short, d.long) or R.rejection(d.short) or R.rejection(d.long):
+                if R.spells(d.short, d.long) and not R.rejection(d.short):
+                    # no concept, but a meaning: "Magneto-Rheological (MR)" beside "Mixed Reality (MR)"
+                    unnamed[R.group_key(T.phrase_key([d.short]))] += 1
                 continue  # "Policy Optimization" does not spell PPO
             skey = T.phrase_key([d.short])
             lkey = T.phrase_key(d.long.split())
@@ -1023,10 +1049,15 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
             state.best_rank[lmk] = min(state.best_rank.get(lmk, 10**9), 1)
         state.local.append(here)
     state.dominant = {smk: c.most_common(1)[0][0] for smk, c in state.expansions.items()}
+    if doc_vectors is not None and len(uses):
+        state.foreign = _foreign(state, uses, doc_vectors, vectors)
     for smk, lmk in state.dominant.items():
-        state.sets.union(smk, lmk)
+        if smk not in state.foreign:
+            state.sets.union(smk, lmk)
     surfaces = {}  # the written form of each long form, for the acronyms defined more than one way
     for smk, counts in state.expansions.items():
+        if smk in state.foreign:
+            continue
         others = [lmk for lmk in counts if lmk != state.dominant[smk]]
         if others:
             surfaces[smk] = {lmk: state.surfaces[lmk].most_common(1)[0][0] for lmk in [state.dominant[smk], *others]}
@@ -1052,8 +1083,43 @@ def acronyms(state: LinkState, definitions: Sequence[Sequence[T.AcronymDef]], ve
         # other meanings defined at least half as often as the dominant one (VAD 1:1; SAM 5 : 2+2+2)
         # make the acronym ambiguous; a stray (one translation beside four definitions of
         # ELECTRE) does not: that paper keeps its own meaning (the scan's override)
-        if apart and 2 * apart >= counts[state.dominant[smk]]:
+        if apart and 2 * (apart + unnamed[smk]) >= counts[state.dominant[smk]]:
             state.ambiguous.add(smk)
+    for smk, n in unnamed.items():
+        if smk in state.dominant and smk not in state.foreign and 2 * n >= state.expansions[smk][state.dominant[smk]]:
+            state.ambiguous.add(smk)  # 3k scale abstracts: MR had been "Mixed Reality" for MR images and clutches
+
+
+def _foreign(
+    state: LinkState, uses: Sequence[Sequence[str]], doc_vectors: np.ndarray, vectors: PhraseVectors
+) -> set[str]:
+    """The acronyms of one meaning whose definitions stay in the papers that give them (one of
+    several meanings is the ambiguity :func:`acronyms` weighs): written undefined in
+    at least twice as many other papers, which lie far from the defining ones
+    (:data:`FOREIGN_PAPERS`), and far from their long form themselves (:data:`FOREIGN_SPELLING`)."""
+    definers: dict[str, list[int]] = defaultdict(list)
+    for i, here in enumerate(state.local):
+        for smk in here:
+            definers[smk].append(i)
+    writers: dict[str, list[int]] = defaultdict(list)
+    for i, phrases in enumerate(uses):
+        for smk in {_mk(p) for p in phrases if " " not in p and L.is_name(p)}:
+            if smk in definers and i not in definers[smk]:
+                writers[smk].append(i)
+    far = []
+    for smk, ds in definers.items():
+        us = writers.get(smk, [])
+        if len(state.expansions.get(smk, ())) != 1 or len(us) < 2 or len(us) < 2 * len(ds):
+            continue
+        nearest = (doc_vectors[us] @ doc_vectors[ds].T).max(axis=1)
+        if float(np.median(nearest)) < FOREIGN_PAPERS:
+            far.append(smk)
+    if not far:
+        return set()
+    short = {smk: state.surfaces[smk].most_common(1)[0][0] for smk in far}
+    long = {smk: state.surfaces[state.dominant[smk]].most_common(1)[0][0] for smk in far}
+    a, b = vectors([short[m] for m in far]), vectors([long[m] for m in far])
+    return {smk for smk, x, y in zip(far, a, b) if float(x @ y) < FOREIGN_SPELLING}
 
 
 def _spelling_words(d: T.AcronymDef) -> list[str]:
@@ -1242,7 +1308,7 @@ def scan(state: LinkState, texts: Sequence[str]) -> None:
         built_on: set[str] = set()
         seen_forms: set[tuple[str, tuple[str, ...]]] = set()
         override = (
-            {smk: lmk for smk, lmk in state.local[i].items() if state.dominant.get(smk) != lmk}
+            {smk: lmk for smk, lmk in state.local[i].items() if state.dominant.get(smk) != lmk or smk in state.foreign}
             if i < len(state.local)
             else {}
         )

@@ -1223,6 +1223,44 @@ def extraction(texts: list[str], candidates, fake: FakeEmbedder, **kw) -> Extrac
     )
 
 
+def test_an_acronym_one_far_paper_defines_is_that_papers_alone(fake):
+    """3k scale abstracts: one robotics paper's "auxetic unit cell (AUC)" named the metric AUC
+    of 6 papers on classifiers. Papers near the defining one take its meaning."""
+
+    def auc(users: list[str]):
+        texts = ["Skins with an auxetic unit cell (AUC) layer jamming electrode.", *users]
+        picks = [cands("auxetic unit cell", "AUC", "layer jamming")] + [cands("AUC", "classifier")] * len(users)
+        papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+        linked = link(papers, extraction(texts, picks, fake), embedder=fake)
+        named = {c.name: c for c in linked.concepts}
+        return named, {(m.paper_id, m.concept_key) for m in linked.mentions}
+
+    far = [
+        "We report AUC of classifiers on benchmark ranking.",
+        "Classifiers reach a high AUC on ranking benchmarks.",
+        "The AUC of our ranking classifier improves.",
+    ]
+    named, mentions = auc(far)
+    assert "auxetic unit cell" not in named["AUC"].aliases and named["AUC"].paper_count == 3
+    assert ("p0", named["AUC"].key) not in mentions and ("p0", named["auxetic unit cell"].key) in mentions
+    near = [
+        "Auxetic skins with AUC layer jamming electrode skins.",
+        "Jamming skins: AUC layer electrode with auxetic skins.",
+        "AUC skins for layer jamming with electrode skins.",
+    ]
+    named, _ = auc(near)
+    assert "auxetic unit cell" in named["AUC"].aliases and named["AUC"].paper_count == 4
+
+
+def test_an_acronym_defined_by_a_long_form_that_names_no_concept_has_that_meaning_too(fake):
+    """3k scale abstracts: "Magneto-Rheological (MR)" is an adjective, no concept, but a meaning:
+    MR had been "Mixed Reality" for the papers on MR clutches and MR images."""
+    texts = ["A Magneto-Rheological (MR) clutch.", "Mixed Reality (MR) for robots.", "An MR image."]
+    state = pooled(cands("MR"), cands("Mixed Reality", "MR"), cands("MR"))
+    acronyms(state, [T.find_acronyms(t) for t in texts], PhraseVectors(fake, dim=DIM))
+    assert mk("MR") in state.ambiguous
+
+
 def test_link_passes_the_embedder_and_leaves_the_extraction_alone(fake):
     texts = ["Group Relative Policy Optimization (GRPO) trains LLMs.", "We tune GRPO with a reward model."]
     papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
