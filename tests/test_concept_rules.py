@@ -807,6 +807,9 @@ def test_a_name_inside_a_longer_name_is_part_of_it_but_inside_words_it_stands_fo
     # "NP" in "NP-hard" is no mention of NP (10k scale: 93 papers, named after Neyman-Pearson)
     np_hard = M.mentions_in([(0, ("NP", "hard"), "h"), (0, ("NP",), "np")])
     assert [m[2] for m in np_hard] == ["h"]
+    # nor "RGB" in "RGB-D" (3k scale abstracts: 30 of RGB's evidence sentences said RGB-D)
+    rgb_d = M.mentions_in([(0, ("RGB", "D"), "d"), (0, ("RGB",), "rgb")])
+    assert [m[2] for m in rgb_d] == ["d"]
 
 
 def test_a_publishers_notice_is_no_part_of_the_abstract():
