@@ -199,6 +199,12 @@ def test_clean_strips_latex_and_markdown():
     )
 
 
+def test_clean_reads_an_ocr_et_ai_as_et_al():
+    """8 scale abstracts write "et aI." (OCR): "aI" had been a concept, and a spelling of AI."""
+    assert T.clean("As Smith et aI. (1997) show, AI helps.") == "As Smith et al. (1997) show, AI helps."
+    assert T.clean("the aIgorithm of MetaI") == "the aIgorithm of MetaI"
+
+
 def test_clean_reads_a_latex_arrow_as_to():
     """ACML 2018's "English$\\rightarrow$French" was the concept "EnglishrightarrowFrench";
     "rightarrow" was a concept of 7 papers of the first 10,000 scale abstracts."""

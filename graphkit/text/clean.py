@@ -42,6 +42,9 @@ _LATEX_SYMBOL = re.compile(
 _LATEX_ESC = re.compile(r"\\([%&#_$])")
 _MATH = re.compile(r"\$([^$]{0,80})\$")
 _MARKUP = re.compile(r"(?<!\w)[*_]{1,2}(?=\S)(.+?)(?<=\S)[*_]{1,2}(?!\w)")
+#: "et al." as OCR reads it, a capital I for the l: 8 of the 79,345 scale abstracts, whose "aI" had
+#: been a concept (and a spelling of AI).
+_ET_AI = re.compile(r"\bet aI\b")
 
 
 def clean(text: str) -> str:
@@ -63,6 +66,8 @@ def clean(text: str) -> str:
         text = _MATH.sub(lambda m: m.group(1).replace("\\", ""), text)
     if "*" in text or "_" in text:
         text = _MARKUP.sub(r"\1", text)
+    if "aI" in text:
+        text = _ET_AI.sub("et al", text)
     return " ".join(text.split())  # re.sub(r"\s+", " ", text).strip(): str.split's whitespace is re's \s
 
 
