@@ -61,6 +61,8 @@ _SPELLING_WORDS = {
     "judgements": "judgments",
     "enrolment": "enrollment",
     "fulfil": "fulfill",
+    "odour": "odor",  # five letters, as "hour" and "four" are: the -our rule leaves it
+    "odours": "odors",
 }
 
 

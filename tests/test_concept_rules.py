@@ -151,6 +151,7 @@ def test_a_name_with_a_number_is_one_name_in_any_case():
         ("neighbourhood", "neighborhood"),
         ("centre", "center"),
         ("colour", "color"),
+        ("odour source localisation", "odor source localization"),  # 3k scale abstracts: two concepts
         ("diffusion models", "Diffusion Model"),
         ("policies", "policy"),
         ("LLMs", "LLM"),
