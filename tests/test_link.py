@@ -755,6 +755,23 @@ def test_a_hyphenated_word_is_one_word_to_the_usage_rules():
     assert slow not in state.keep and agnostic not in state.keep and score in state.keep
 
 
+def test_two_groups_whose_names_differ_by_a_hyphen_are_one_concept():
+    """3k scale abstracts: "energy-based model" (5 papers, made from "energy-based") stood beside
+    "energy based model" (2, written so): two concepts, one shown with its key in brackets. The
+    group with more papers names the one concept."""
+    texts = [
+        "We train energy-based models on images.",
+        "Energy-based models again; energy-based methods.",
+        "Our energy-based approach works.",
+        "An energy based model of data.",
+        "The energy based model of text.",
+    ]
+    state = linked_state(texts, [cands("energy-based training")] * 3 + [cands("energy based model")] * 2)
+    assert [(c.name, c.paper_count, c.aliases) for c in state.concepts.values()] == [
+        ("energy-based model", 5, ["energy based model"])
+    ]
+
+
 def test_a_concept_made_from_x_based_is_named_as_the_papers_write_it():
     """ACL 2021-22's "energy model" (4 papers, none writes it) was made from "energy-based": it
     is the "energy-based model"; ICRA/IROS 2023's "image model" (24 papers, none writes it) is no
