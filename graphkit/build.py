@@ -177,8 +177,8 @@ def _add_cooccurrence(g: nx.MultiDiGraph, papers, linked: Linked, min_w: int | N
     codes, w, counts = counted if counted is not None else pair_counts(linked.mentions, keys, min_weight=floor)
     if min_w is None:
         min_w = default_min_cooccurrence(len(papers), w)
-        if min_w > (1 if len(papers) < 1000 else 2):
-            g.graph["min_cooccurrence"] = min_w  # raised by the budget: say so in the graph
+    if min_w > 1:  # the threshold used, for what reads the graph (the map's note had said "1 paper")
+        g.graph["min_cooccurrence"] = min_w
     keep = np.flatnonzero(w >= min_w)
     i, j, w = codes[keep] // len(keys), codes[keep] % len(keys), w[keep]
     strength = w / np.sqrt(counts[i] * counts[j])

@@ -148,7 +148,8 @@ def map_data(
         if c >= 0
     ]
     total = len(concept_nodes(g))
-    note = f"co-occurrence in at least {min_weight} paper{'s' if min_weight != 1 else ''}"
+    least = max(min_weight, _whole(g.graph.get("min_cooccurrence")))  # the graph holds no pair below it
+    note = f"co-occurrence in at least {least} paper{'s' if least != 1 else ''}"
     if len(concepts) < total:
         note += f"; the {len(concepts):,} concepts with most papers, of {total:,}"
     return {
@@ -219,3 +220,11 @@ def render_map(
     else:
         atomic_write(out, lambda fh: fh.write(payload))
     return MapReport(len(data["nodes"]["id"]), len(data["edges"]["s"]), len(data["clusters"]))
+
+
+def _whole(value) -> int:
+    """A graph attribute as a whole number (GraphML may give it as text), 1 if none."""
+    try:
+        return max(1, int(value))
+    except (TypeError, ValueError):
+        return 1

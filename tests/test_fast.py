@@ -459,8 +459,9 @@ def test_cooccurrence_counts():
 
 
 def test_cooccurrence_budget_in_the_graph(monkeypatch):
-    """Over the budget, the default threshold rises and the graph records it; a threshold
-    given explicitly is kept whatever the budget."""
+    """Over the budget, the default threshold rises; a threshold given explicitly is kept
+    whatever the budget. The graph records the threshold used when it is above 1 (the map's
+    note had said "at least 1 paper" of a graph that holds no pair below 2)."""
     from graphkit import build as B
     from graphkit.link import Linked
     from graphkit.model import Concept, Mention, Paper
@@ -471,13 +472,14 @@ def test_cooccurrence_budget_in_the_graph(monkeypatch):
     linked = Linked([Concept(k, k) for k in keys], ms, [], {}, [])
     g = B.build_graph(papers, linked)
     co = [(u, v, d["weight"]) for u, v, k, d in g.edges(keys=True, data=True) if k == "CO_OCCURS"]
-    assert "min_cooccurrence" not in g.graph and len(co) == 6  # a-b: 1,200 papers; the 5 other pairs: 3
+    assert g.graph["min_cooccurrence"] == 2 and len(co) == 6  # a-b: 1,200 papers; the 5 other pairs: 3
+    assert "min_cooccurrence" not in B.build_graph(papers[:999], linked).graph  # below 1,000 every pair is kept
     monkeypatch.setattr(B, "COOCCURRENCE_BUDGET", 1)
     g = B.build_graph(papers, linked)
     co = [(u, v, d["weight"]) for u, v, k, d in g.edges(keys=True, data=True) if k == "CO_OCCURS"]
     assert co == [("concept:a", "concept:b", 1200)] and g.graph["min_cooccurrence"] == 4
     g = B.build_graph(papers, linked, min_cooccurrence=2)
-    assert sum(1 for *_, k in g.edges(keys=True) if k == "CO_OCCURS") == 6 and "min_cooccurrence" not in g.graph
+    assert sum(1 for *_, k in g.edges(keys=True) if k == "CO_OCCURS") == 6 and g.graph["min_cooccurrence"] == 2
 
 
 def test_sidecar_in_parts_is_the_graph_as_parsed(small_graph, monkeypatch):

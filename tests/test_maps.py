@@ -247,6 +247,11 @@ def test_map_data_states_the_minimum_weight_and_keeps_every_edge_above_it(sample
     n = sum(1 for u, v, k, d in sample_graph.edges(keys=True, data=True) if k == S.CO_OCCURS and d["weight"] >= 2)
     assert len(heavy["edges"]["s"]) == n < len(all_edges["edges"]["s"])
     assert heavy["note"].startswith("co-occurrence in at least 2 papers")
+    # a graph built with a threshold holds no pair below it: the note says so (3k scale
+    # abstracts' map had said "at least 1 paper" of a graph built at 2)
+    g = sample_graph.copy()
+    g.graph["min_cooccurrence"] = "3"  # as GraphML may give it back
+    assert map_data(g, papers_per_concept=0)["note"].startswith("co-occurrence in at least 3 papers")
 
 
 # ------------------------------------------------------------------ exports, schema, Jupyter
