@@ -206,6 +206,42 @@ def test_year_filter_hides_papers(hostile_graph, tmp_path, open_page):
     assert hidden == expected and expected
 
 
+def test_year_filter_hides_concepts_not_yet_seen_and_says_when_the_range_is_reversed(sample_graph, tmp_path, open_page):
+    """A 3k-paper page set to "from 2030" still said "61 nodes" drawn (the concepts stayed), and
+    a range from 2024 to 2017 was taken silently."""
+    import networkx as nx
+
+    from graphkit import schema as S
+    from graphkit.render import render_page
+
+    g = nx.MultiDiGraph(sample_graph)
+    papers = [n for n, d in g.nodes(data=True) if S.node_type(d) == "Paper"]
+    S.add_node(
+        g,
+        "concept:later idea",
+        S.CONCEPT,
+        key="later idea",
+        name="later idea",
+        kind="term",
+        paper_count=1,
+        first_year=2031,
+    )
+    S.add_rel(g, papers[0], "concept:later idea", S.MENTIONS, score=0.5, rank=1, evidence="")
+    path = tmp_path / "years.html"
+    render_page(g, path, title="years")
+    p = open_page(path)
+    p.page.fill("#year-max", "2030")
+    p.page.dispatch_event("#year-max", "change")
+    assert p.page.evaluate("graphkit.nodes.get('concept:later idea').hidden") is True
+    p.page.fill("#year-max", "2031")
+    p.page.dispatch_event("#year-max", "change")
+    assert p.page.evaluate("graphkit.nodes.get('concept:later idea').hidden") is False
+    p.page.fill("#year-min", "2040")
+    p.page.dispatch_event("#year-min", "change")
+    assert p.page.inner_text("#stats").startswith("From 2040 to 2031: no year is in that range.")
+    assert p.page.evaluate("document.getElementById('year-min').validity.valid") is False
+
+
 def test_hostile_concept_names_stay_text_in_the_site(hostile_graph, tmp_path, browser):
     import networkx as nx
 

@@ -90,13 +90,13 @@
     s.appendChild(dot); s.appendChild(document.createTextNode(k)); legend.appendChild(s);
   });
   var stats = document.getElementById("stats");
-  function showStats(hidden) {   // what is drawn now: the filters change it
+  function showStats(hidden, warning) {   // what is drawn now: the filters change it
     var shown = DATA.nodes.length, links = DATA.edges.length;
     if (hidden) {
       shown = DATA.nodes.filter(function (n) { return !hidden[n.id]; }).length;
       links = DATA.edges.filter(function (e) { return !hidden[e.from] && !hidden[e.to]; }).length;
     }
-    stats.textContent = shown + " nodes, " + links + " edges drawn." + (DATA.note ? " " + DATA.note : "");
+    stats.textContent = (warning ? warning + " " : "") + shown + " nodes, " + links + " edges drawn." + (DATA.note ? " " + DATA.note : "");
   }
   showStats(null);
 
@@ -271,16 +271,20 @@
   }
   function applyFilters() {
     var lo = parseInt(yMin.value, 10), hi = parseInt(yMax.value, 10), hidden = {};
+    var reversed = !isNaN(lo) && !isNaN(hi) && lo > hi;
+    yMin.setCustomValidity(reversed ? "after the last year" : "");
     visNodes.update(DATA.nodes.map(function (n) {
       var hide = !!hiddenColor[n.color];
       if (!hide && typeof n.year === "number" && n.group === "Paper") {
         if (!isNaN(lo) && n.year < lo) hide = true;
         if (!isNaN(hi) && n.year > hi) hide = true;
       }
+      // a concept first seen after the last year shown was not there yet (the focus stays)
+      if (!hide && n.group === "Concept" && n.id !== DATA.focus && typeof n.first_year === "number" && n.first_year > hi) hide = true;
       if (hide) hidden[n.id] = true;
       return { id: n.id, hidden: hide };
     }));
-    showStats(hidden);
+    showStats(hidden, reversed ? "From " + lo + " to " + hi + ": no year is in that range." : "");
   }
 
   /* ---------- PNG of the current view */

@@ -527,7 +527,12 @@
   });
 
   // ------------------------------------------------------------ views, filters, legend
-  function applyFilters() { recomputeHidden(); densityDirty = true; sendHidden(); repaintNodes(); updateStats(); }
+  function applyFilters() {
+    recomputeHidden(); densityDirty = true; sendHidden(); repaintNodes(); updateStats();
+    // a highlighted concept the filters hide is highlighted no more (GAN, first seen in 2017,
+    // had stayed drawn, with its links, at 1987)
+    if (state.focusId && hidden[index.get(state.focusId)]) { state.selected = null; setFocus(null); }
+  }
   function updateStats() {
     var shown = 0; for (var i = 0; i < N; i++) if (!hidden[i]) shown++;
     $("stats").textContent = shown.toLocaleString("en") + " of " + N.toLocaleString("en") + " concepts shown, " +
@@ -608,5 +613,6 @@
     // true once the view is still and its labels are placed for it
     settled: function () { return !moving() && following && !!labelsAt && labelsAt.join() === viewMatrix().join(); },
     labelBoxes: function () { return boxes.map(function (b) { return { x: b[0], y: b[1], w: b[2], h: b[3], id: nd.id[b[4]], label: nd.label[b[4]] }; }); },
-    setYear: function (y) { state.year = y; syncControls(); applyFilters(); } };
+    setYear: function (y) { state.year = y; syncControls(); applyFilters(); },
+    focused: function () { return state.focusId; } };
 })();
