@@ -131,6 +131,28 @@ def test_index_search_leads_to_the_concept_page(site, browser):
     page.close()
 
 
+def test_search_ranks_names_starting_with_the_query_and_spelled_by_it_before_inner_matches(browser):
+    """A 3k-paper index answered "AI" with "aI", "constraint", "terrain" and "gait" (the letters
+    inside a word) and never with "artificial intelligence"."""
+    from graphkit.render import _asset
+
+    page = browser.new_page()
+    page.set_content(f"<script>{_asset('search.js')}</script>")
+    items = ["constraint", "terrain", "AI safety", "artificial intelligence", "explainable AI", "gait", "AI"]
+    found = page.evaluate(
+        "items => graphkitSearch.find(items, 'AI', s => [s], s => [])",
+        items,
+    )
+    assert found == ["AI", "artificial intelligence", "AI safety", "explainable AI", "constraint", "terrain", "gait"]
+    assert page.evaluate(
+        "graphkitSearch.find(['relational learning', 'reinforcement learning'], 'RL', s => [s], s => [])"
+    ) == [
+        "relational learning",
+        "reinforcement learning",
+    ]
+    page.close()
+
+
 def test_index_and_map_read_on_a_phone_and_show_no_empty_search(site, browser):
     """At 390 px the side panel kept its 360 px and left the map a 28 px sliver; the index showed
     an empty "Search results" heading before any search, and every corpus's search box said
