@@ -12,6 +12,7 @@ import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -87,12 +88,21 @@ def _driver_module():
         neo4j = None
     if not hasattr(neo4j, "GraphDatabase"):  # missing, or a folder named neo4j on sys.path
         raise MissingDependency("Neo4j support needs the driver: pip install 'graphkit[neo4j]'")
+    _quiet_driver_log()
+    return neo4j
+
+
+@lru_cache(maxsize=1)
+def _quiet_driver_log() -> None:
+    """The driver logs each retry as a warning; the one-line error raised says it all. Once per
+    process: a handler added on each call (each value read back) had made reading 5,000 values
+    add 10,000 handlers, every one scanned by the next, and a paper's page from Neo4j take over
+    10 minutes."""
     import logging
 
-    # The driver logs each retry as a warning; the one-line error raised below says it all.
-    logging.getLogger("neo4j").addHandler(logging.NullHandler())
-    logging.getLogger("neo4j").propagate = False
-    return neo4j
+    log = logging.getLogger("neo4j")
+    log.addHandler(logging.NullHandler())
+    log.propagate = False
 
 
 def _explain(e: Exception, uri: str, user: str) -> StoreError:
