@@ -284,6 +284,37 @@ def test_authors_keywords_and_cited_references():
     assert ris[0].keywords[0] == "Exascale computing"
 
 
+def test_bibtex_escapes_are_undone_so_dois_match(tmp_path):
+    r"""Web of Science writes "10.1007/978-1-4020-5802-8\_15" in DOIs and cited references: kept,
+    12 citations of the formats' corpus papers went to duplicate outside works."""
+    bib = tmp_path / "wos.bib"
+    bib.write_text(
+        r"""@article{ WOS:1,
+Author = {Smith, J.},
+Title = {R\&D of sorting at 30\%},
+Abstract = {We sort.},
+Year = {2008},
+DOI = {10.1007/978-1-4020-5802-8\_15},
+Unique-ID = {WOS:000000000000001},
+}
+
+@article{ WOS:2,
+Author = {Doe, J.},
+Title = {Later work},
+Abstract = {We sort again, with $\alpha$.},
+Year = {2010},
+Cited-References = {Smith J, 2008, BOOK, P1, DOI 10.1007/978-1-4020-5802-8\_15},
+Unique-ID = {WOS:000000000000002},
+}
+""",
+        encoding="utf-8",
+    )
+    papers, _ = read_file(bib)
+    assert papers[0].doi == "10.1007/978-1-4020-5802-8_15" and papers[0].title == "R&D of sorting at 30%"
+    assert papers[1].cited[0].doi == "10.1007/978-1-4020-5802-8_15"
+    assert papers[1].abstract == r"We sort again, with $\alpha$."  # other markup stays as written
+
+
 def test_records_without_abstract_are_kept_for_the_citation_graph():
     papers, _ = read_file(FORMATS / "wos_savedrecs.txt")
     assert [bool(p.abstract) for p in papers] == [False, False, True]
