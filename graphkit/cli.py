@@ -298,7 +298,7 @@ def build(
     )
     if result.cites or result.coauthored:
         _done(
-            f"Citations: {result.cites:,} ({result.external:,} works outside the corpus); "
+            f"Citations: {result.cites:,} ({_n(result.external, 'work')} outside the corpus); "
             f"{result.cocited:,} co-cited and {result.coupled:,} coupled pairs, "
             f"{result.coauthored:,} co-author pairs.",
             *outs,

@@ -111,6 +111,21 @@ def test_cli_keyword_map_loads_no_model(runner, tmp_path, monkeypatch):
     ]
 
 
+def test_cli_says_work_for_one_work_outside_the_corpus(runner, tmp_path):
+    """The build said "1 works outside the corpus"."""
+    import json
+
+    src = tmp_path / "one.jsonl"
+    rows = [
+        {"id": "a", "title": "A", "keywords": ["sorting"], "references": ["b", "elsewhere"]},
+        {"id": "b", "title": "B", "keywords": ["sorting"]},
+    ]
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    result = runner.invoke(cli, ["build", str(src), "--concepts", "keywords", "-o", str(tmp_path / "g.graphml")])
+    assert result.exit_code == 0, result.output
+    assert "Citations: 2 (1 work outside the corpus); " in result.stdout
+
+
 def test_cli_keyword_bad_input(runner, tmp_path):
     out = tmp_path / "x.graphml"
     none = runner.invoke(cli, ["build", str(DATA / "hostile.jsonl"), "--concepts", "keywords", "-o", str(out)])
