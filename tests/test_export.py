@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import networkx as nx
@@ -11,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from graphkit import schema as S
 from graphkit.errors import GraphFileError
 from graphkit.export import graphml_bytes, read_graphml, write_gexf, write_graph, write_json
 
@@ -90,6 +92,17 @@ def test_gexf_and_json_exports(sample_graph, tmp_path):
     write_gexf(sample_graph, tmp_path / "g.gexf")
     g2 = nx.read_gexf(tmp_path / "g.gexf")
     assert g2.number_of_nodes() == sample_graph.number_of_nodes()
+    # node ids are the graph's keys; the relationship is the edge's label, GEXF's type one of its own
+    assert set(g2.nodes) == set(map(str, sample_graph.nodes))
+    text = (tmp_path / "g.gexf").read_text(encoding="utf-8")
+    assert set(re.findall(r'<edge [^>]*type="([^"]+)"', text)) <= {"directed", "undirected", "mutual"}
+    assert {d.get("label") for *_, d in g2.edges(data=True)} == {k for *_, k in sample_graph.edges(keys=True)}
+    # a paper whose id is another node's key stays a node of its own (two nodes had had one GEXF id)
+    g = sample_graph.copy()
+    paper = next(n for n, d in g.nodes(data=True) if S.node_type(d) == "Paper")
+    g.nodes[paper]["id"] = next(n for n, d in g.nodes(data=True) if S.node_type(d) == "Concept")
+    write_gexf(g, tmp_path / "c.gexf")
+    assert nx.read_gexf(tmp_path / "c.gexf").number_of_nodes() == g.number_of_nodes()
     write_json(sample_graph, tmp_path / "g.json")
     data = json.loads((tmp_path / "g.json").read_text())
     assert len(data["nodes"]) == sample_graph.number_of_nodes()

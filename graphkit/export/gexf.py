@@ -1,6 +1,8 @@
 """GEXF (Gephi's own format), with Gephi's viz attributes: each node's ``label`` is its display
 name, and viz:color (the concept's cluster), viz:size (its papers) and viz:position (the same
-layout as the map page, :func:`graphkit.analyse.map_layout`) open in Gephi as on the map."""
+layout as the map page, :func:`graphkit.analyse.map_layout`) open in Gephi as on the map. Node
+ids are the graph's keys ("paper:h1"); a paper's own id is its ``paper_id``; an edge's label
+is its relationship (CITES, MENTIONS, ...)."""
 
 from __future__ import annotations
 
@@ -46,8 +48,18 @@ def write_gexf(g: nx.MultiDiGraph, fh: BinaryIO) -> None:
     import networkx as nx
 
     h = flat(g)
+    # networkx writes an ``id`` attribute as the GEXF id and a ``type`` as the edge's GEXF type.
+    # A paper's own id had become its node's ("h1", not "paper:h1"; one equal to another node's
+    # key made two nodes of one id), and "CITES" an edge type GEXF does not have (directed,
+    # undirected, mutual): the paper's id travels as ``paper_id``, as in Cytoscape.js JSON, and
+    # the relationship as the edge's label.
+    for _, d in h.nodes(data=True):
+        if "id" in d:
+            d["paper_id"] = d.pop("id")
     for _, _, d in h.edges(data=True):
         d.pop("id", None)
+        if "type" in d:
+            d["label"] = d.pop("type")
     for n, viz in viz_attributes(g).items():
         h.nodes[n]["viz"] = viz
     nx.write_gexf(h, fh)
