@@ -1,4 +1,4 @@
-// concept-flow: a concept's earliest papers, and each paper that mentions it while citing an earlier paper that does.
+// concept-flow: a concept's earliest papers, and each paper that mentions it while citing an earlier or same-year paper that does.
 // params: name: string, limit: int = 50
 MATCH (c:Concept)
 WHERE c.name = $name OR toLower(c.name) = toLower($name) OR any(a IN coalesce(c.aliases, []) WHERE toLower(a) = toLower($name))

@@ -323,7 +323,7 @@ def build(
     "--flow",
     metavar="NAME",
     help="The flow of concept NAME along citations: its earliest papers and the papers that "
-    "adopted it while citing them.",
+    "adopted it while citing an earlier or same-year paper with it.",
 )
 @_fail_cleanly
 def concepts(graph_path, top, as_json, as_csv, thesaurus_out, flow):

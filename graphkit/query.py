@@ -223,7 +223,8 @@ def paper_neighbourhood(g: nx.MultiDiGraph, key: str, *, max_related: int = 40) 
 
 def concept_flow(g: nx.MultiDiGraph, name: str) -> dict:
     """How a concept spread along citations: its earliest papers (the first year it is
-    mentioned) and every later paper that mentions it while citing an earlier paper that does.
+    mentioned) and every later paper that mentions it while citing an earlier or same-year paper
+    that does (a paper of the same year may well be the source: a preprint, an earlier issue).
 
     Returns ``{"concept", "first_year", "earliest": [paper rows], "adopters": [paper rows
     each with "cites": [ids of the earlier papers with the concept it cites]], "citing": the

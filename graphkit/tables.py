@@ -83,6 +83,6 @@ def flow_text(flow: dict) -> str:
     """A concept's flow: its earliest papers, then each adopter with the earlier papers it cites."""
     out = [f"{flow['concept']}: first mentioned in {flow['first_year'] or 'an unknown year'}\n"]
     out += [f"  {r['id']}  {r['title']}\n" for r in flow["earliest"]]
-    out.append(f"Adopted while citing an earlier paper with it: {len(flow['adopters']):,} papers\n")
+    out.append(f"Adopted while citing an earlier or same-year paper with it: {len(flow['adopters']):,} papers\n")
     out += [f"  {r['year'] or '----'}  {r['id']}  {r['title']}  <- {', '.join(r['cites'])}\n" for r in flow["adopters"]]
     return "".join(out)
