@@ -139,6 +139,35 @@ _SCOPUS_YEAR = re.compile(r"\((1[5-9]\d\d|20\d\d)\)")
 _SCOPUS_AUTHOR = re.compile(r"^\s*((?:[^,()]+,\s*(?:[A-Z][\w'\u2019-]*\.\s*-?)+,\s*)+)")
 
 
+#: A piece of a Scopus reference list that is no reference: the editors or the publisher of the
+#: book chapter before it, which Scopus separates with "; " too ("Skeel, R. D., Eds.",
+#: "Springer-Verlag: Berlin", "Hermans, J."). One NAMD paper's 148 references had made 8 outside
+#: works titled "Eds" become one, and "Hermans" a work.
+_NAMES_ONLY = re.compile(r"(?:[^,():;]+,\s*(?:[A-Z][\w'\u2019-]*\.\s*-?)+,?\s*)+(?:Eds?\.)?")
+_PUBLISHER = re.compile(r"(?:(?!\. )[^:;]){2,80}: (?:(?!\. [A-Z])[^:;\[\]]){2,80}")  # no sentence in it
+
+
+def split_scopus_references(text: str) -> list[str]:
+    """A Scopus reference list ("; " between references) as its references, the pieces of one
+    that are no reference (:data:`_NAMES_ONLY`, :data:`_PUBLISHER`, with no year) joined to the
+    reference before them."""
+    out: list[str] = []
+    for piece in re.split(r";\s+", text):
+        piece = piece.strip()
+        if not piece:
+            continue
+        tail = (
+            out
+            and not _SCOPUS_YEAR.search(piece)
+            and (_NAMES_ONLY.fullmatch(piece) or (_PUBLISHER.fullmatch(piece) and len(piece.split()) <= 12))
+        )
+        if tail:
+            out[-1] = f"{out[-1]}; {piece}"
+        else:
+            out.append(piece)
+    return out
+
+
 def parse_scopus_reference(text: str) -> Reference:
     """A Scopus reference: ``Smith, J., Doe, A., Title of the work (2010) Journal, 1 (2), pp. 1-9``.
 

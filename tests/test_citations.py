@@ -82,6 +82,25 @@ def test_scopus_reference_string():
     )
 
 
+def test_a_scopus_reference_lists_editors_and_publisher_stay_with_their_reference():
+    """One NAMD paper's references (the formats' Scopus CSV) were split at every "; ": eight
+    "Eds." pieces became one outside work titled "Eds", and "Hermans, J." a work "Hermans"."""
+    from graphkit.biblio import split_scopus_references
+
+    text = (
+        "Hairer, E., Lubich, C., (2002) Geometric Numerical Integration, 31. , Springer; Springer-Verlag: Berlin; "
+        "Skeel, R., Integration schemes (1999) Computational Molecular Dynamics, p. 1. , Deuflhard, P.; Hermans, J.; "
+        "Skeel, R. D., Eds.; Springer-Verlag: Berlin; "
+        "Brans, J.P., A preference ranking organisation method (1985) Management Science, 31 (6), pp. 647-656; "
+        "The Hidden Crisis: Armed Conflict and Education. Report. UNESCO"
+    )
+    refs = split_scopus_references(text)
+    assert [parse_scopus_reference(r).year for r in refs] == [2002, 1999, 1985, None]
+    assert refs[1].endswith("Deuflhard, P.; Hermans, J.; Skeel, R. D., Eds.; Springer-Verlag: Berlin")
+    assert refs[3] == "The Hidden Crisis: Armed Conflict and Education. Report. UNESCO"  # a report: its own
+    assert split_scopus_references("") == [] and split_scopus_references("Hermans, J.") == ["Hermans, J."]
+
+
 def test_venue_abbreviations():
     assert venue_matches("EUR J OPER RES", "European Journal of Operational Research")
     assert venue_matches("NATURE", "Nature")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from ..biblio import parse_scopus_reference, parse_wos_reference
+from ..biblio import parse_scopus_reference, parse_wos_reference, split_scopus_references
 from ..errors import InputError
 from ..model import Paper
 from . import register
@@ -107,7 +107,7 @@ def _paper(path: str, entry) -> Paper | None:
         pid = _unbrace(f.get("unique-id", "")) or ""
         ids = {"wos": pid} if pid else {}
     else:
-        cited = [parse_scopus_reference(r) for r in re.split(r";\s+", _unbrace(f.get("references", ""))) if r.strip()]
+        cited = [parse_scopus_reference(r) for r in split_scopus_references(_unbrace(f.get("references", "")))]
         eid = re.search(r"eid=([\w.-]+)", f.get("url", ""))
         pid = eid.group(1) if eid else ""
         ids = {"scopus": pid} if pid else {}

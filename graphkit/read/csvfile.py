@@ -15,7 +15,7 @@ import io
 import re
 import sys
 
-from ..biblio import parse_scopus_reference, parse_wos_reference
+from ..biblio import parse_scopus_reference, parse_wos_reference, split_scopus_references
 from ..errors import InputError
 from ..model import Paper
 from . import keywords_suffice, lacking_text_error, lacks_text, paper_from_record, register
@@ -162,7 +162,7 @@ def _paper(path: str, line: int, rec: dict[str, str]) -> Paper | None:
         if lacks_text(rec):
             return None
         return paper_from_record(rec, path, line)
-    cited = [parse_scopus_reference(r) for r in re.split(r";\s+", rec.get("references", "")) if r.strip()]
+    cited = [parse_scopus_reference(r) for r in split_scopus_references(rec.get("references", ""))]
     cited += [parse_wos_reference(r) for r in split_list(rec.get("cited_wos", ""))]
     pid = rec.get("id", "")
     ids = {("wos" if pid.startswith("WOS:") else "scopus"): pid} if pid else {}
