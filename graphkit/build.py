@@ -93,6 +93,9 @@ def build_graph(
             attrs["doi"] = p.doi
         if p.sources:
             attrs["sources"] = list(p.sources)
+        others = sorted({v for v in p.ids.values() if v and v != p.id})
+        if others:  # a work two exports both hold keeps the id of each (WOS:..., 2-s2.0-...)
+            attrs["ids"] = others
         if p.authors:
             attrs["authors"] = list(dict.fromkeys(p.authors))  # also as Author nodes; here for pages and tables
         S.add_node(g, paper_node(p.id), S.PAPER, **attrs)

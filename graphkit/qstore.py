@@ -40,7 +40,7 @@ from . import text as T
 __all__ = ["SUFFIX", "MIN_EDGES", "store_path", "save_store", "open_store", "QueryStore", "Unusable"]
 
 SUFFIX = ".gkq"
-FORMAT = "graphkit-query-store-1"
+FORMAT = "graphkit-query-store-2"  # 2: a paper's other ids in dois
 #: ``build`` writes a store for graphs of at least this many edges. Smaller ones load whole from
 #: their sidecar in well under a second (the dev set's 48,000 edges: 0.35 s), and writing a
 #: store would cost a small build more than it saves (1,000 abstracts: about 1 s of 9).
@@ -100,8 +100,10 @@ def _rows(g: nx.MultiDiGraph):
             yield "concepts", (i, int(d.get("paper_count", 0)), str(d.get("name") or "").lower(), d.get("name", ""))
             for label in dict.fromkeys(_labels(d)):
                 yield "labels", (i, label, label.lower(), _mkey(label))
-        elif S.is_type(d, S.PAPER) and d.get("doi"):
-            yield "dois", (d["doi"], i)
+        elif S.is_type(d, S.PAPER):
+            for other in [d.get("doi"), *(d.get("ids") or ())]:  # a DOI or another id of the work
+                if other:
+                    yield "dois", (other, i)
     for i, (u, v, k, d) in enumerate(g.edges(keys=True, data=True), 1):
         value = float(d.get(_VALUE[k], 0.0)) if k in _VALUE else None
         yield "edges", (i, index[u], index[v], k, value, json.dumps(d, ensure_ascii=False))
@@ -393,9 +395,8 @@ class QueryStore:
         rows = self._rows()
         key = key.strip()
         rows.add_ids([key, f"paper:{key}"])
-        doi = normalise_doi(key)
-        if doi:
-            rows.add_nodes(r for (r,) in self.con.execute("SELECT node FROM dois WHERE doi = ?", (doi,)))
+        for other in dict.fromkeys(x for x in (normalise_doi(key), key) if x):  # by DOI or another id
+            rows.add_nodes(r for (r,) in self.con.execute("SELECT node FROM dois WHERE doi = ?", (other,)))
         return rows, find_paper(rows.graph(), key)
 
     def citations(self, key: str) -> nx.MultiDiGraph:

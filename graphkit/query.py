@@ -161,7 +161,8 @@ def _induced(g: nx.MultiDiGraph, keep: set) -> nx.MultiDiGraph:
 
 
 def find_paper(g: nx.MultiDiGraph, key: str) -> str:
-    """The node of the paper with that id (or node id), or that DOI in any of its forms."""
+    """The node of the paper with that id (or node id), another id of it (a work two exports
+    hold: its WOS: and its 2-s2.0- id), or that DOI in any of its forms."""
     from .biblio import normalise_doi
 
     key = key.strip()
@@ -169,10 +170,9 @@ def find_paper(g: nx.MultiDiGraph, key: str) -> str:
         if S.is_type(g.nodes.get(node, {}), S.PAPER):
             return node
     doi = normalise_doi(key)
-    if doi:
-        for n, d in g.nodes(data=True):
-            if S.is_type(d, S.PAPER) and d.get("doi") == doi:
-                return n
+    for n, d in g.nodes(data=True):
+        if S.is_type(d, S.PAPER) and ((doi and d.get("doi") == doi) or key in (d.get("ids") or ())):
+            return n
     raise PaperNotFound(key)
 
 

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 __all__ = ["LIST_ATTRIBUTES", "flat"]
 
 #: Node attributes that hold lists; in GraphML and GEXF they are JSON arrays in a string.
-LIST_ATTRIBUTES = ("aliases", "keywords", "sources", "authors")
+LIST_ATTRIBUTES = ("aliases", "keywords", "sources", "authors", "ids")
 
 _CONTROL = CONTROL_CHARS
 

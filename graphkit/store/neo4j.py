@@ -537,15 +537,39 @@ def run_query(
         raise _explain(e, _uri(driver), "neo4j") from None
 
 
-def fetch_graph(driver, *, concept: str | None = None, database: str | None = None) -> nx.MultiDiGraph:
-    """Read the graph (or, given ``concept``, the part around it) back into the schema's NetworkX form."""
-    if concept is None:
+def fetch_graph(
+    driver, *, concept: str | None = None, paper: str | None = None, database: str | None = None
+) -> nx.MultiDiGraph:
+    """Read the graph (or, given ``concept``, the part around it; given ``paper``, an id or DOI,
+    what :func:`graphkit.query.paper_neighbourhood` draws of it) back into the schema's
+    NetworkX form."""
+    if paper is not None:  # the whole database had been read for one paper's page (3,543 papers: minutes)
+        match = (
+            "MATCH (p:Paper) WHERE p.id = $paper OR toLower(coalesce(p.doi, '')) = toLower($paper) "
+            "OR $paper IN coalesce(p.ids, []) "
+            "WITH p ORDER BY p.id LIMIT 1 "
+            "OPTIONAL MATCH (p)-[r:CO_CITED|COUPLED]-(z:Paper) "
+            "WITH p, z, max(r.weight) AS w ORDER BY w DESC, z.id "
+            "WITH p, collect(z)[..40] AS related "
+            "OPTIONAL MATCH (p)-[:CITES|MENTIONS]->(x) "
+            "WITH p, related, collect(DISTINCT x) AS out "
+            "OPTIONAL MATCH (y)-[:CITES|WROTE]->(p) "
+            "WITH [p] + related + out + collect(DISTINCT y) AS ns "
+            "UNWIND ns AS n WITH DISTINCT n "
+        )
+        nodes_q = match + "RETURN labels(n) AS labels, properties(n) AS props, elementId(n) AS eid"
+        rels_q = (
+            match + "WITH collect(n) AS ns UNWIND ns AS a MATCH (a)-[r]->(b) WHERE b IN ns AND type(r) IN $types "
+            "RETURN elementId(a) AS a, elementId(b) AS b, type(r) AS type, properties(r) AS props"
+        )
+        params: dict = {"paper": paper, "types": list(REL_TYPES)}
+    elif concept is None:
         nodes_q = f"MATCH (n) WHERE {' OR '.join(f'n:{t}' for t in NODE_LABELS)} RETURN labels(n) AS labels, properties(n) AS props, elementId(n) AS eid"
         rels_q = (
             "MATCH (a)-[r]->(b) WHERE type(r) IN $types "
             "RETURN elementId(a) AS a, elementId(b) AS b, type(r) AS type, properties(r) AS props"
         )
-        params: dict = {"types": list(REL_TYPES)}
+        params = {"types": list(REL_TYPES)}
     else:
         match = (
             "MATCH (c:Concept) WHERE c.name = $name OR toLower(c.name) = toLower($name) "
@@ -611,8 +635,8 @@ class Neo4jStore:
         write_meta(self.driver, g, "replace" if replace else "sync" if sync else "merge", self.database)
         return report
 
-    def fetch(self, *, concept: str | None = None) -> nx.MultiDiGraph:
-        return fetch_graph(self.driver, concept=concept, database=self.database)
+    def fetch(self, *, concept: str | None = None, paper: str | None = None) -> nx.MultiDiGraph:
+        return fetch_graph(self.driver, concept=concept, paper=paper, database=self.database)
 
     def query(self, text: str, params: dict | None = None, *, write: bool = False) -> tuple[list[str], list[dict]]:
         return run_query(self.driver, text, params, write=write, database=self.database)
