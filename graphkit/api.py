@@ -6,6 +6,7 @@ build, stores, exports, pages) is reached from here.
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections import Counter
 from dataclasses import dataclass
@@ -368,6 +369,8 @@ def graph_from(
     assert store is not None  # for the type checker: the check above leaves a store
     s = open_store(store, **(store_options or {}))
     try:
+        if paper is not None and "paper" in inspect.signature(s.fetch).parameters:
+            return s.fetch(paper=paper)
         return s.fetch(concept=concept)
     finally:
         s.close()

@@ -35,7 +35,9 @@ class GraphStore(Protocol):
         build id, and refuses a graph of another schema version unless ``replace``."""
 
     def fetch(self, *, concept: str | None = None) -> nx.MultiDiGraph:
-        """The whole graph, or the neighbourhood of ``concept``, in the schema's NetworkX form."""
+        """The whole graph, or the neighbourhood of ``concept``, in the schema's NetworkX form. A
+        store may take ``paper`` too (an id or DOI: that paper's citation neighbourhood), as
+        Neo4j's does; ``view --paper`` reads the whole graph of one that does not."""
 
     def query(self, text: str, params: dict | None = None, *, write: bool = False) -> tuple[list[str], list[dict]]:
         """Run a query in the store's language, read-only unless ``write``: (columns, rows)."""

@@ -554,7 +554,8 @@ def fetch_graph(
             "OPTIONAL MATCH (p)-[:CITES|MENTIONS]->(x) "
             "WITH p, related, collect(DISTINCT x) AS out "
             "OPTIONAL MATCH (y)-[:CITES|WROTE]->(p) "
-            "WITH [p] + related + out + collect(DISTINCT y) AS ns "
+            "WITH p, related, out, collect(DISTINCT y) AS ins "
+            "WITH [p] + related + out + ins AS ns "
             "UNWIND ns AS n WITH DISTINCT n "
         )
         nodes_q = match + "RETURN labels(n) AS labels, properties(n) AS props, elementId(n) AS eid"
