@@ -17,7 +17,7 @@ from graphkit import concepts_rules as R
 from graphkit import mentions as M
 from graphkit import text as T
 from graphkit.build import build, concept_node
-from graphkit.extract import Extraction, Extractor
+from graphkit.extract import Extraction, Extractor, paper_text
 from graphkit.link import (
     LinkState,
     PhraseVectors,
@@ -1276,6 +1276,28 @@ def test_an_acronym_defined_by_a_long_form_that_names_no_concept_has_that_meanin
     state = pooled(cands("MR"), cands("Mixed Reality", "MR"), cands("MR"))
     acronyms(state, [T.find_acronyms(t) for t in texts], PhraseVectors(fake, dim=DIM))
     assert mk("MR") in state.ambiguous
+
+
+def test_a_concept_the_title_names_is_about_the_paper(fake):
+    """3k scale abstracts: "Reasoning and Generalisation with Transformers" was no paper of
+    "transformer" (27 of the 75 papers that write it were): a broad word the extractor did not
+    choose must be close to the abstract, but a title says what the paper is about."""
+    texts = [
+        "Reasoning with Transformers. We study arithmetic reasoning in language models.",
+        "We study arithmetic reasoning in language models with transformers.",
+        *[f"The transformer layer {w} again." for w in ("stacks", "mixes", "routes")],
+        *[f"Graph coloring number {k} is studied here." for k in range(20)],
+    ]
+    papers = [
+        Paper(f"p{i}", t.split(". ", 1)[1], title=t.split(". ", 1)[0]) if i == 0 else Paper(f"p{i}", t)
+        for i, t in enumerate(texts)
+    ]
+    picks = [cands("arithmetic reasoning")] * 2 + [cands("transformer")] * 3 + [cands("graph coloring")] * 20
+    ex = extraction([paper_text(p) for p in papers], picks, fake)
+    linked = link(papers, ex, embedder=fake)
+    transformer = next(c for c in linked.concepts if c.name.lower() == "transformer")
+    linked_to = {m.paper_id for m in linked.mentions if m.concept_key == transformer.key}
+    assert "p0" in linked_to and "p1" not in linked_to  # the title, not the same words in an abstract
 
 
 def test_link_passes_the_embedder_and_leaves_the_extraction_alone(fake):
