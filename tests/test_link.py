@@ -1874,6 +1874,49 @@ def test_a_verbs_ing_form_joins_its_noun_in_ation_when_their_embeddings_agree(fa
     assert concepts(Apart()) == [("machine translation", 6, []), ("translating", 3, []), ("translation", 8, [])]
 
 
+def test_an_x_network_joins_the_x_neural_network_for_a_neural_kind_of_x(fake):
+    """Dev had "deep network" (74 papers) and "convolutional network" (44) among its 30 biggest
+    concepts beside "deep neural network" and CNN. A Bayesian network is a graphical model, no
+    Bayesian neural network, though their embeddings are as close (0.86) as CNN's forms; the
+    shorthand never names the concept, though more papers write it."""
+    from graphkit.link import join_neural_networks
+
+    texts = [
+        "A deep network learns.",
+        "Deep networks again.",
+        "Deep networks once more.",
+        "A deep neural network.",
+        "A deep convolutional network.",
+        "A deep convolutional neural network.",
+        "A Bayesian network of variables.",
+        "A Bayesian neural network with priors.",
+    ]
+    picks = [cands("deep network")] * 3 + [cands("deep neural network")]
+    picks += [cands("deep convolutional network"), cands("deep convolutional neural network")]
+    picks += [cands("Bayesian network"), cands("Bayesian neural network")]
+    picks += [cands("deep network", "Bayesian network")]
+    texts.append("A deep network and a Bayesian network.")
+
+    def concepts(join: bool):
+        state = pooled(*picks)
+        if join:
+            join_neural_networks(state, PhraseVectors(fake, dim=DIM))
+        acronyms(state, [[] for _ in texts], PhraseVectors(fake, dim=DIM))
+        group(state)
+        scan(state, texts)
+        select(state, min_rank_single=5)
+        name(state, texts)
+        return {c.name.lower(): (c.paper_count, c.aliases) for c in state.concepts.values()}
+
+    apart = concepts(join=False)
+    assert {"deep network", "deep neural network", "bayesian network", "bayesian neural network"} <= set(apart)
+    joined = concepts(join=True)
+    assert joined["deep neural network"] == (5, ["deep network"])
+    assert "deep convolutional network" in joined["deep convolutional neural network"][1]
+    assert "bayesian network" in joined and "bayesian neural network" in joined
+    assert "deep network" not in joined
+
+
 def test_a_phrase_the_papers_always_write_in_title_case_is_named_as_written():
     """ACL 2021-22's Natural Questions (15 uses in 12 papers, every one in title case) was
     "natural question": each word is a common one in lower case, and the plural was read as one.
