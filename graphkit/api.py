@@ -492,7 +492,8 @@ def export_format(output: str | os.PathLike, fmt: str | None = None) -> str:
 
 def export(g: nx.MultiDiGraph, output: str | os.PathLike, fmt: str | None = None, **options) -> str:
     """Write ``g`` to ``output`` (atomically); returns the format written. ``options`` go to the
-    format's writer (``items="papers"`` for VOSviewer and Pajek)."""
+    format's writer (``items="papers"`` for VOSviewer and Pajek, and ``links="coupling"`` or
+    ``"co-citation"`` for a map of papers linked so rather than by citations)."""
     from .export import write_graph
 
     fmt = export_format(output, fmt)
@@ -500,11 +501,12 @@ def export(g: nx.MultiDiGraph, output: str | os.PathLike, fmt: str | None = None
     return fmt
 
 
-def item_counts(g: nx.MultiDiGraph, items: str = "concepts") -> tuple[int, int]:
-    """The items (concepts, papers or authors) and links a VOSviewer or Pajek export of ``g`` holds."""
+def item_counts(g: nx.MultiDiGraph, items: str = "concepts", links: str | None = None) -> tuple[int, int]:
+    """The items (concepts, papers or authors) and links a VOSviewer or Pajek export of ``g``
+    holds (``links``: what links papers, ``citation``, ``coupling`` or ``co-citation``)."""
     from .export._items import item_counts as _counts
 
-    return _counts(a_graph(g), items)
+    return _counts(a_graph(g), items, links)
 
 
 def export_paths(output: str | os.PathLike, fmt: str) -> list[Path]:

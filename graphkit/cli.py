@@ -459,9 +459,14 @@ def view(graph_path, use_neo4j, concept, paper, depth, output, uri, user, passwo
     type=click.Choice(["concepts", "papers", "authors"]),
     help="vosviewer and pajek only: the items of the map [default: concepts].",
 )
+@click.option(
+    "--links",
+    type=click.Choice(["citation", "coupling", "co-citation"]),
+    help="With --items papers: what links two papers, as VOSviewer offers it [default: citation].",
+)
 @neo4j_options
 @_fail_cleanly
-def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, database):
+def export(graph_path, use_neo4j, fmt, output, items, links, uri, user, password, database):
     """Export the graph as GraphML (Gephi, Cytoscape, yEd), GEXF, node-link JSON, Cytoscape.js
     JSON, CSV node and edge tables, or, for one item type (concepts, papers or authors),
     VOSviewer map and network files or Pajek .net."""
@@ -469,13 +474,15 @@ def export(graph_path, use_neo4j, fmt, output, items, uri, user, password, datab
     fmt = api.export_format(output, fmt)
     if items and fmt not in ("vosviewer", "pajek"):
         raise UsageError(f"--items is for the vosviewer and pajek formats, not {fmt}")
+    if links and items != "papers":
+        raise UsageError("--links is for a map of papers (--items papers)")
     g = api.graph_from(
         graph_path, store="neo4j" if use_neo4j else None, store_options=_store_options(uri, user, password, database)
     )
-    api.export(g, output, fmt, **({"items": items} if items else {}))
+    api.export(g, output, fmt, **({"items": items} if items else {}), **({"links": links} if links else {}))
     files = " and ".join(str(p) for p in api.export_paths(output, fmt))
     if fmt in ("vosviewer", "pajek"):  # a map of one item type: its items, not the whole graph
-        n_items, n_links = api.item_counts(g, items or "concepts")
+        n_items, n_links = api.item_counts(g, items or "concepts", links)
         size = f"{_n(n_items, 'item')} ({items or 'concepts'}), {_n(n_links, 'link')}"
     else:
         size = f"{_n(g.number_of_nodes(), 'node')}, {_n(g.number_of_edges(), 'edge')}"

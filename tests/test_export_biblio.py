@@ -205,6 +205,39 @@ def test_cli_exports(runner, sample_graphml, tmp_path):
     assert tables.stdout.startswith(f"Wrote {tmp_path}/t.nodes.csv and {tmp_path}/t.edges.csv (")
 
 
+def test_a_map_of_papers_links_them_by_one_relation(runner, tmp_path):
+    """A map of papers summed citations, co-citations and couplings into one strength (a citation
+    and a co-citation of weight 2 made a link of 3); VOSviewer maps one relation at a time."""
+    import networkx as nx
+
+    from graphkit.export import graphml_bytes
+
+    g = nx.MultiDiGraph(schema=S.SCHEMA_VERSION)
+    for i in (1, 2, 3):
+        S.add_node(g, f"paper:h{i}", S.PAPER, id=f"h{i}", title=f"Paper {i}", year=2020 + i)
+    S.add_rel(g, "paper:h3", "paper:h2", S.CITES)
+    S.add_rel(g, "paper:h2", "paper:h3", S.CO_CITED, weight=2, strength=0.5)
+    S.add_rel(g, "paper:h1", "paper:h2", S.COUPLED, weight=4, strength=0.8)
+
+    def network(links=None):
+        return sorted(line for line in vosviewer_text(g, "papers", links)[1].splitlines())
+
+    assert network() == network("citation") == ["2\t3\t1"]
+    assert network("co-citation") == ["2\t3\t2"]
+    assert network("coupling") == ["1\t2\t4"]
+    path = tmp_path / "h.graphml"
+    path.write_bytes(graphml_bytes(g))
+    out = tmp_path / "h.net"
+    ok = runner.invoke(
+        cli, ["export", "--graph", str(path), "--items", "papers", "--links", "coupling", "-o", str(out)]
+    )
+    assert ok.exit_code == 0, ok.output
+    assert ok.stdout == f"Wrote {out} (3 items (papers), 1 link, pajek)\n"
+    assert "*edges\n1 2 4" in out.read_text(encoding="utf-8")
+    bad = runner.invoke(cli, ["export", "--graph", str(path), "--links", "coupling", "-o", str(out)])
+    assert bad.exit_code == 2 and bad.stderr.startswith("Error: --links is for a map of papers (--items papers)")
+
+
 def test_cli_export_bad_input(runner, sample_graphml, tmp_path):
     items = runner.invoke(
         cli, ["export", "--graph", str(sample_graphml), "--items", "papers", "-o", str(tmp_path / "x.graphml")]

@@ -13,10 +13,13 @@ from ..errors import GraphFileError, UsageError
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["ITEMS", "Item", "ItemNetwork", "item_counts", "item_network"]
+__all__ = ["ITEMS", "PAPER_LINKS", "Item", "ItemNetwork", "item_counts", "item_network"]
 
 #: ``--items`` choices -> node type.
 ITEMS = {"concepts": S.CONCEPT, "papers": S.PAPER, "authors": S.AUTHOR}
+#: What links two papers in a map of papers, as VOSviewer offers it (one relation a map: summed,
+#: a citation and a co-citation of weight 2 had made one link of strength 3).
+PAPER_LINKS = {"citation": S.CITES, "coupling": S.COUPLED, "co-citation": S.CO_CITED}
 #: The most clusters VOSviewer takes (clusters are 1..1000); smaller ones share the last.
 MAX_CLUSTERS = 1000
 
@@ -41,13 +44,15 @@ class ItemNetwork:
     score_names: tuple[str, ...]
 
 
-def _pairs(g: nx.MultiDiGraph, ntype: str, nodes: set[str]) -> dict[tuple[str, str], float]:
+def _pairs(g: nx.MultiDiGraph, ntype: str, nodes: set[str], links: str | None = None) -> dict[tuple[str, str], float]:
     """Link strength between two items: the weights of the edges joining them (not BROADER,
-    which says one concept is a kind of another, not that papers share them), or, for
-    authors of a graph without CO_AUTHORED edges, the papers they wrote together."""
+    which says one concept is a kind of another, not that papers share them; for papers, the
+    one relation ``links`` names, :data:`PAPER_LINKS`), or, for authors of a graph without
+    CO_AUTHORED edges, the papers they wrote together."""
     pairs: dict[tuple[str, str], float] = defaultdict(float)
+    only = PAPER_LINKS[links or "citation"] if ntype == S.PAPER else None
     for u, v, k, d in g.edges(keys=True, data=True):
-        if u in nodes and v in nodes and u != v and k != S.BROADER:
+        if u in nodes and v in nodes and u != v and k != S.BROADER and (only is None or k == only):
             pairs[tuple(sorted((u, v)))] += float(d.get("weight") or 1)
     if ntype == S.AUTHOR and not pairs:
         by_paper: dict[str, list[str]] = defaultdict(list)
@@ -143,28 +148,38 @@ def _label(d: dict) -> str:
     return S.display_label(S.node_type(d) or "", d)
 
 
-def item_counts(g: nx.MultiDiGraph, items: str = "concepts") -> tuple[int, int]:
+def item_counts(g: nx.MultiDiGraph, items: str = "concepts", links: str | None = None) -> tuple[int, int]:
     """How many items and links :func:`item_network` has, without laying them out."""
+    _check(items, links)
     nodes = {n for n, _ in S.nodes_of(g, ITEMS[items])}
-    return len(nodes), len(_pairs(g, ITEMS[items], nodes))
+    return len(nodes), len(_pairs(g, ITEMS[items], nodes, links))
 
 
-def item_network(g: nx.MultiDiGraph, items: str = "concepts") -> ItemNetwork:
-    """The network of one item type of ``g``, as VOSviewer and Pajek exports write it."""
+def _check(items: str, links: str | None) -> None:
     if items not in ITEMS:
         raise UsageError(f"--items must be one of {', '.join(ITEMS)}, not {items!r}")
+    if links is not None and items != "papers":
+        raise UsageError("--links is for a map of papers (--items papers)")
+    if links is not None and links not in PAPER_LINKS:
+        raise UsageError(f"--links must be one of {', '.join(PAPER_LINKS)}, not {links!r}")
+
+
+def item_network(g: nx.MultiDiGraph, items: str = "concepts", links: str | None = None) -> ItemNetwork:
+    """The network of one item type of ``g``, as VOSviewer and Pajek exports write it; papers
+    are linked by one relation, ``links`` (:data:`PAPER_LINKS`, citations by default)."""
+    _check(items, links)
     ntype = ITEMS[items]
     order = sorted(n for n, _ in S.nodes_of(g, ntype))
     if not order:  # an empty map written with a success message helps nobody
         raise GraphFileError(f"the graph has no {items}: nothing to map (choose other --items)")
     nodes = set(order)
-    pairs = _pairs(g, ntype, nodes)
+    pairs = _pairs(g, ntype, nodes, links)
     occ_name, occ = _occurrences(g, ntype, nodes)
-    links: Counter = Counter()
+    degree: Counter = Counter()
     strength: dict[str, float] = defaultdict(float)
     for (a, b), w in pairs.items():
         for n in (a, b):
-            links[n] += 1
+            degree[n] += 1
             strength[n] += w
     years = _years(g, ntype, nodes)
     clusters = _clusters(g, order, pairs)
@@ -182,7 +197,7 @@ def item_network(g: nx.MultiDiGraph, items: str = "concepts") -> ItemNetwork:
                 round(pos[n][0], 4),
                 round(pos[n][1], 4),
                 clusters[n],
-                {"Links": links[n], "Total link strength": strength[n], occ_name: occ[n]},
+                {"Links": degree[n], "Total link strength": strength[n], occ_name: occ[n]},
                 scores,
             )
         )

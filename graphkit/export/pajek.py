@@ -35,11 +35,11 @@ def _labels(names: list[str]) -> list[str]:
     return out
 
 
-def pajek_graph(g: nx.MultiDiGraph, items: str = "concepts") -> nx.Graph:
+def pajek_graph(g: nx.MultiDiGraph, items: str = "concepts", links: str | None = None) -> nx.Graph:
     """The item network as the plain graph handed to networkx's Pajek writer."""
     import networkx as nx
 
-    net = item_network(g, items)
+    net = item_network(g, items, links)
     labels = _labels([it.label for it in net.items])
     xs = [it.x for it in net.items] or [0.0]
     ys = [it.y for it in net.items] or [0.0]
@@ -53,8 +53,8 @@ def pajek_graph(g: nx.MultiDiGraph, items: str = "concepts") -> nx.Graph:
 
 
 @register("pajek", extensions=(".net",), description="Pajek .net (one item type, e.g. concepts)")
-def write_pajek(g: nx.MultiDiGraph, fh: BinaryIO, items: str = "concepts") -> None:
-    h = pajek_graph(g, items)
+def write_pajek(g: nx.MultiDiGraph, fh: BinaryIO, items: str = "concepts", links: str | None = None) -> None:
+    h = pajek_graph(g, items, links)
     number = {n: i for i, n in enumerate(h, start=1)}
     lines = [f"*vertices {h.number_of_nodes()}"]
     lines += [f'{number[n]} "{n}" {d["x"]} {d["y"]} ellipse' for n, d in h.nodes(data=True)]

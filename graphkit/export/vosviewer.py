@@ -44,9 +44,9 @@ def _num(v: float) -> str:
     return str(int(v)) if float(v).is_integer() else repr(float(v))
 
 
-def vosviewer_text(g: nx.MultiDiGraph, items: str = "concepts") -> tuple[str, str]:
+def vosviewer_text(g: nx.MultiDiGraph, items: str = "concepts", links: str | None = None) -> tuple[str, str]:
     """(map file, network file) of ``g`` as text."""
-    net = item_network(g, items)
+    net = item_network(g, items, links)
     with_url = any(it.url for it in net.items)
     scores = [s for s in net.score_names if all(s in it.scores for it in net.items)]
     header = [
@@ -82,8 +82,10 @@ def vosviewer_text(g: nx.MultiDiGraph, items: str = "concepts") -> tuple[str, st
     extensions=("_map.txt", "_network.txt"),
     description="VOSviewer map and network files (NAME_map.txt + NAME_network.txt)",
 )
-def write_vosviewer(g: nx.MultiDiGraph, files: list[BinaryIO], items: str = "concepts") -> None:
-    map_text, network_text = vosviewer_text(g, items)
+def write_vosviewer(
+    g: nx.MultiDiGraph, files: list[BinaryIO], items: str = "concepts", links: str | None = None
+) -> None:
+    map_text, network_text = vosviewer_text(g, items, links)
     files[0].write(map_text.encode("utf-8"))
     files[1].write(network_text.encode("utf-8"))
 
