@@ -359,15 +359,29 @@ def concepts(graph_path, top, as_json, as_csv, thesaurus_out, flow):
 @click.argument("concept", required=False)
 @click.option("--cites", "cites", metavar="ID", help="Instead: the papers that cite paper ID (an id or DOI).")
 @click.option("--cited-by", "cited_by", metavar="ID", help="Instead: the works paper ID cites.")
+@click.option(
+    "--most-cited",
+    "most_cited",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Instead: the N works the graph's papers cite most (in the corpus or outside it).",
+)
 @json_option
 @_fail_cleanly
-def papers(graph_path, concept, cites, cited_by, as_json, as_csv):
+def papers(graph_path, concept, cites, cited_by, most_cited, as_json, as_csv):
     """The papers that mention CONCEPT (a name or alias), most relevant first (text, --json or
-    --csv); or, with --cites / --cited-by, a paper's citations (times cited inside the graph first)."""
+    --csv); or, with --cites / --cited-by, a paper's citations, and with --most-cited the works
+    cited most (times cited inside the graph first)."""
     if as_json and as_csv:
         raise UsageError("give --json or --csv, not both")
-    if sum(x is not None for x in (concept, cites, cited_by)) != 1:
-        raise UsageError("give one of CONCEPT, --cites ID or --cited-by ID")
+    if sum(x is not None for x in (concept, cites, cited_by, most_cited)) != 1:
+        raise UsageError("give one of CONCEPT, --cites ID, --cited-by ID or --most-cited N")
+    if most_cited is not None:
+        rows = api.most_cited(api.graph_for(graph_path, "most_cited", most_cited), most_cited)
+        click.echo(api.as_json(rows) if as_json else api.citations_text(rows), nl=False)
+        if not rows:
+            click.echo("No paper in the graph cites another work.", err=True)
+        return
     if cites is not None or cited_by is not None:
         g = api.graph_for(graph_path, "citations", cites if cites is not None else cited_by)
         rows = api.citing(g, cites) if cites is not None else api.cited_by(g, cited_by)

@@ -408,6 +408,25 @@ class QueryStore:
         rows.add_edges("dst", ends, (S.CITES,))
         return rows.graph()
 
+    def most_cited(self, top: int) -> nx.MultiDiGraph:
+        """For :func:`graphkit.query.most_cited`: the works cited at least as often as the
+        ``top``-th most cited (ties included), with the citations of each."""
+        counts = self.con.execute(
+            "SELECT count(*) AS n FROM edges WHERE key = ? GROUP BY dst ORDER BY n DESC LIMIT 1 OFFSET ?",
+            (S.CITES, max(0, top - 1)),
+        ).fetchone()
+        least = counts[0] if counts else 1
+        rows = self._rows()
+        works = [
+            r
+            for (r,) in self.con.execute(
+                "SELECT dst FROM edges WHERE key = ? GROUP BY dst HAVING count(*) >= ?", (S.CITES, least)
+            )
+        ]
+        rows.add_nodes(works)
+        rows.add_edges("dst", works, (S.CITES,))
+        return rows.graph()
+
     def paper_neighbourhood(self, key: str) -> nx.MultiDiGraph:
         """For :func:`graphkit.query.paper_neighbourhood`: the paper's edges, then every edge
         between the nodes it keeps."""

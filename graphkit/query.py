@@ -20,6 +20,7 @@ __all__ = [
     "paper_row",
     "citing",
     "cited_by",
+    "most_cited",
     "paper_neighbourhood",
     "concept_flow",
 ]
@@ -197,6 +198,13 @@ def citing(g: nx.MultiDiGraph, key: str) -> list[dict]:
     """The papers that cite the paper ``key`` (id or DOI), most cited first."""
     node = find_paper(g, key)
     return _sorted([paper_row(g, u) for u, _, k in g.in_edges(node, keys=True) if k == "CITES"])
+
+
+def most_cited(g: nx.MultiDiGraph, top: int = 20) -> list[dict]:
+    """The ``top`` works the graph's papers cite most (in the corpus or outside it), most cited
+    first: what a citation map is built around, without Neo4j."""
+    cited = {v for _, v, k in g.edges(keys=True) if k == "CITES"}
+    return _sorted([paper_row(g, n) for n in cited])[:top]
 
 
 def cited_by(g: nx.MultiDiGraph, key: str) -> list[dict]:

@@ -143,7 +143,9 @@ def test_graphml_round_trip_and_cli(cgraph, tmp_path, runner):
     assert "Roe, B." in html and "<b>Evil</b>" not in html  # data travels as escaped JSON
     for args, message in (
         (["papers", "--graph", str(path), "--cites", "nope"], "Error: no paper with id or DOI 'nope'"),
-        (["papers", "--graph", str(path)], "give one of CONCEPT, --cites ID or --cited-by ID"),
+        (["papers", "--graph", str(path)], "give one of CONCEPT, --cites ID, --cited-by ID or --most-cited N"),
+        (["papers", "--graph", str(path), "--most-cited", "0"], "Invalid value for '--most-cited'"),
+        (["papers", "--graph", str(path), "--most-cited", "3", "--cites", "p2"], "give one of CONCEPT"),
         (["view", "--graph", str(path), "-o", str(tmp_path / "v.html")], "give either CONCEPT or --paper ID"),
         (["concepts", "--graph", str(path), "--flow", "nothing"], "no concept named 'nothing'"),
     ):

@@ -88,6 +88,11 @@ def _questions(g) -> list[list[str]]:
         out += [["papers", "--cites", "https://doi.org/" + with_doi[0]["doi"].upper()]]
     for d in [d for d in papers if d.get("ids")][:1]:  # a work two exports hold, by its other id
         out += [["papers", "--cited-by", d["ids"][0]], ["view", "--paper", d["ids"][0], "-o", "PAGE"]]
+    out += [
+        ["papers", "--most-cited", "1"],
+        ["papers", "--most-cited", "7"],
+        ["papers", "--most-cited", "100000", "--json"],
+    ]
     return out + [["papers", "--cites", "no-such-paper"], ["view", "--paper", "no-such-paper", "-o", "PAGE"]]
 
 
@@ -130,6 +135,14 @@ def test_store_answers_as_the_whole_graph_with_citations(runner, citation_graph,
     g, path = citation_graph
     answers = assert_same_answers(runner, path, _questions(g), tmp_path, monkeypatch)
     assert sum(1 for code, *_ in answers if code == 0) > 20 and any(code == 1 for code, *_ in answers)
+    # the most cited works, counted by hand (a listing that had needed Neo4j)
+    import json
+    from collections import Counter
+
+    times = Counter(v for _, v, k in g.edges(keys=True) if k == "CITES")
+    top = json.loads(runner.invoke(cli, ["papers", "--graph", str(path), "--most-cited", "5", "--json"]).stdout)
+    assert [r["cited_by"] for r in top] == sorted(times.values(), reverse=True)[:5] and top[0]["cited_by"] > 1
+    assert all(times[f"paper:{r['id']}"] == r["cited_by"] for r in top)
     # a work read from Web of Science and from Scopus answers to either id (the other had been lost)
     merged = next(d for _, d in g.nodes(data=True) if d.get("type") == "Paper" and d.get("ids"))
     by = {
