@@ -960,6 +960,19 @@ def test_select_drops_removed_groups_and_keeps_renamed_ones():
 # ---------------------------------------------------------------- naming, ranking, broader
 
 
+def joined_state(texts, picks, join, embedder) -> LinkState:
+    """Linking's steps after pooling ``picks``, with one join step (or none) before acronyms."""
+    state = pooled(*picks)
+    if join is not None:
+        join(state, PhraseVectors(embedder, dim=DIM))
+    acronyms(state, [[] for _ in texts], PhraseVectors(embedder, dim=DIM))
+    group(state)
+    scan(state, texts)
+    select(state, min_rank_single=5)
+    name(state, texts)
+    return state
+
+
 def linked_state(texts, candidates, definitions=None, thesaurus=None) -> LinkState:
     state = pooled(*candidates)
     acronyms(state, definitions or [[] for _ in texts], PhraseVectors(FakeEmbedder(), dim=DIM))
@@ -1853,13 +1866,7 @@ def test_a_verbs_ing_form_joins_its_noun_in_ation_when_their_embeddings_agree(fa
     picks = [cands("translating", "translation")] * 5 + [cands("machine translation")] * 6
 
     def concepts(embedder, texts=texts, picks=picks):
-        state = pooled(*picks)
-        join_gerunds(state, PhraseVectors(embedder, dim=DIM))
-        acronyms(state, [[] for _ in texts], PhraseVectors(embedder, dim=DIM))
-        group(state)
-        scan(state, texts)
-        select(state, min_rank_single=5)
-        name(state, texts)
+        state = joined_state(texts, picks, join_gerunds, embedder)
         return sorted((c.name, c.paper_count, c.aliases) for c in state.concepts.values())
 
     assert concepts(fake) == [("machine translation", 6, []), ("translation", 11, ["translating"])]
@@ -1898,14 +1905,7 @@ def test_an_x_network_joins_the_x_neural_network_for_a_neural_kind_of_x(fake):
     texts.append("A deep network and a Bayesian network.")
 
     def concepts(join: bool):
-        state = pooled(*picks)
-        if join:
-            join_neural_networks(state, PhraseVectors(fake, dim=DIM))
-        acronyms(state, [[] for _ in texts], PhraseVectors(fake, dim=DIM))
-        group(state)
-        scan(state, texts)
-        select(state, min_rank_single=5)
-        name(state, texts)
+        state = joined_state(texts, picks, join_neural_networks if join else None, fake)
         return {c.name.lower(): (c.paper_count, c.aliases) for c in state.concepts.values()}
 
     apart = concepts(join=False)
