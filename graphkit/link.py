@@ -121,6 +121,8 @@ FOREIGN_PAPERS = 0.2
 #: "Huntington disease" HD's. PCA (0.11, 0.64), RANSAC (0.26) and EM (0.26) stay joined; on
 #: the dev and held-out papers no acronym comes near (every median is 0.3 or more).
 FOREIGN_SPELLING = 0.3
+#: ... and only an acronym at most this many papers define: more, and the corpus knows it so.
+FOREIGN_DEFINERS = 3
 _SHARED_ONLY = 10**6  # rank of pool entries that become concepts only when 2+ papers share them
 
 
@@ -1145,19 +1147,21 @@ def _foreign(
 ) -> set[str]:
     """The acronyms of one meaning whose definitions stay in the papers that give them (one of
     several meanings is the ambiguity :func:`acronyms` weighs): written undefined in
-    at least twice as many other papers, which lie far from the defining ones
-    (:data:`FOREIGN_PAPERS`), and far from their long form themselves (:data:`FOREIGN_SPELLING`)."""
+    at least twice as many other papers, which lie far from the few defining ones
+    (:data:`FOREIGN_PAPERS`, :data:`FOREIGN_DEFINERS`), and far from their long form themselves
+    (:data:`FOREIGN_SPELLING`)."""
     definers: dict[str, list[int]] = defaultdict(list)
     for i, here in enumerate(state.local):
         for smk in here:
             definers[smk].append(i)
+    few = {smk: set(ds) for smk, ds in definers.items() if len(ds) <= FOREIGN_DEFINERS}
     writers: dict[str, list[int]] = defaultdict(list)
     for i, phrases in enumerate(uses):
         for smk in {_mk(p) for p in phrases if " " not in p and L.is_name(p)}:
-            if smk in definers and i not in definers[smk]:
+            if smk in few and i not in few[smk]:
                 writers[smk].append(i)
     far = []
-    for smk, ds in definers.items():
+    for smk, ds in ((smk, sorted(ds)) for smk, ds in few.items()):
         us = writers.get(smk, [])
         if len(state.expansions.get(smk, ())) != 1 or len(us) < 2 or len(us) < 2 * len(ds):
             continue
