@@ -161,6 +161,12 @@ def test_cytoscape_round_trip_of_the_sample_graph(sample_graph, tmp_path):
     out = tmp_path / "sample.cyjs"
     write_cytoscape(sample_graph, out)
     same_graph(sample_graph, read_cytoscape(out))
+    # networkx's own reader takes it too (it had raised KeyError('value')), nodes and links whole
+    import networkx as nx
+
+    theirs = nx.cytoscape_graph(json.loads(out.read_text(encoding="utf-8")))
+    assert set(theirs.nodes) == set(sample_graph.nodes)
+    assert theirs.number_of_edges() == sample_graph.number_of_edges()
 
 
 def test_cytoscape_bad_file(tmp_path):

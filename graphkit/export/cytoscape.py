@@ -3,7 +3,9 @@
 Each node is ``{"data": {"id": <node id>, ...properties}, "classes": <node type>}`` plus a
 ``position`` when the node has numeric ``x`` and ``y``; each edge is ``{"data": {"id",
 "source", "target", "interaction": <relationship type>, ...properties}}``. A Paper's own
-``id`` property would collide with the element id, so it travels as ``paper_id``. Lists stay
+``id`` property would collide with the element id, so it travels as ``paper_id``; the node key
+is also the node's ``value`` and an edge's relationship its ``key`` too, which networkx's
+``cytoscape_graph`` reads. Lists stay
 JSON lists. Written by hand: networkx's ``cytoscape_data`` overwrites ``data.id`` with the
 Paper ``id`` property and drops edge keys.
 
@@ -27,6 +29,9 @@ if TYPE_CHECKING:
 __all__ = ["write_cytoscape", "read_cytoscape", "cytoscape_data"]
 
 _PAPER_ID = "paper_id"  # where a node's own ``id`` property goes (``data.id`` is the element id)
+#: The node key again, as ``value``: networkx's ``cytoscape_graph`` reads nodes by it (a reviewer's
+#: ``nx.cytoscape_graph(json.load(...))`` had raised KeyError('value')).
+_VALUE = "value"
 
 
 def _node(n: str, d: dict) -> dict:
@@ -34,6 +39,7 @@ def _node(n: str, d: dict) -> dict:
     for k, v in d.items():
         if v is not None:
             data[_PAPER_ID if k == "id" else k] = v
+    data.setdefault(_VALUE, str(n))  # what networkx's cytoscape_graph keys nodes by
     element: dict = {"data": data}
     ntype = S.node_type(d)
     if ntype:
@@ -48,13 +54,15 @@ def cytoscape_data(g: nx.MultiDiGraph) -> dict:
     """The Cytoscape.js JSON document of ``g`` as Python data."""
     edges = []
     for i, (u, v, k, d) in enumerate(g.edges(keys=True, data=True)):
-        data = {"id": f"e{i}", "source": str(u), "target": str(v), "interaction": str(k)}
-        data.update({a: b for a, b in d.items() if b is not None and a not in ("id", "source", "target")})
+        data = {"id": f"e{i}", "source": str(u), "target": str(v), "interaction": str(k), "key": str(k)}
+        data.update({a: b for a, b in d.items() if b is not None and a not in ("id", "source", "target", "key")})
         edges.append({"data": data})
     return {
         "format_version": "1.0",
         "generated_by": "graphkit",
         "target_cytoscapejs_version": "~3",
+        "directed": True,  # as networkx's cytoscape_graph reads a graph like ours
+        "multigraph": True,
         "data": {k: v for k, v in g.graph.items() if v is not None},
         "elements": {"nodes": [_node(n, d) for n, d in g.nodes(data=True)], "edges": edges},
     }
@@ -76,6 +84,8 @@ def read_cytoscape(path: str | os.PathLike) -> nx.MultiDiGraph:
         for el in nodes:
             data = dict(el["data"])
             n = data.pop("id")
+            if data.get(_VALUE) == n:
+                del data[_VALUE]
             if _PAPER_ID in data:
                 data["id"] = data.pop(_PAPER_ID)
             g.add_node(n, **data)
@@ -83,6 +93,7 @@ def read_cytoscape(path: str | os.PathLike) -> nx.MultiDiGraph:
             data = dict(el["data"])
             u, v, k = data.pop("source"), data.pop("target"), data.pop("interaction")
             data.pop("id")
+            data.pop("key", None)
             g.add_edge(u, v, key=k, **data)
     except OSError as e:
         raise GraphFileError(f"{path}: cannot read ({e.strerror or e})") from None
