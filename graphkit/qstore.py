@@ -390,10 +390,10 @@ class QueryStore:
 
     def _paper(self, key: str) -> tuple[_Rows, str]:
         from .biblio import normalise_doi
-        from .query import find_paper
+        from .query import _bare_id, find_paper
 
         rows = self._rows()
-        key = key.strip()
+        key = _bare_id(key)
         rows.add_ids([key, f"paper:{key}"])
         for other in dict.fromkeys(x for x in (normalise_doi(key), key) if x):  # by DOI or another id
             rows.add_nodes(r for (r,) in self.con.execute("SELECT node FROM dois WHERE doi = ?", (other,)))

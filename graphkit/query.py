@@ -161,12 +161,22 @@ def _induced(g: nx.MultiDiGraph, keep: set) -> nx.MultiDiGraph:
 # -- citations -----------------------------------------------------------------------------
 
 
+def _bare_id(key: str) -> str:
+    """A work's id as graphkit keeps it: an OpenAlex work's URL is its W... id (a reviewer's
+    ``--cites https://openalex.org/W2741809807`` had found nothing)."""
+    key = key.strip()
+    for prefix in ("https://openalex.org/", "http://openalex.org/"):
+        if key.lower().startswith(prefix):
+            return key[len(prefix) :]
+    return key
+
+
 def find_paper(g: nx.MultiDiGraph, key: str) -> str:
     """The node of the paper with that id (or node id), another id of it (a work two exports
     hold: its WOS: and its 2-s2.0- id), or that DOI in any of its forms."""
     from .biblio import normalise_doi
 
-    key = key.strip()
+    key = _bare_id(key)
     for node in (key, f"paper:{key}"):
         if S.is_type(g.nodes.get(node, {}), S.PAPER):
             return node

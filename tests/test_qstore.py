@@ -86,6 +86,8 @@ def _questions(g) -> list[list[str]]:
         ]
     if with_doi:
         out += [["papers", "--cites", "https://doi.org/" + with_doi[0]["doi"].upper()]]
+    for d in [d for d in papers if str(d["id"]).startswith("W")][:1]:  # an OpenAlex work by its URL
+        out += [["papers", "--cited-by", "https://openalex.org/" + d["id"]]]
     for d in [d for d in papers if d.get("ids")][:1]:  # a work two exports hold, by its other id
         out += [["papers", "--cited-by", d["ids"][0]], ["view", "--paper", d["ids"][0], "-o", "PAGE"]]
     out += [
@@ -143,6 +145,13 @@ def test_store_answers_as_the_whole_graph_with_citations(runner, citation_graph,
     top = json.loads(runner.invoke(cli, ["papers", "--graph", str(path), "--most-cited", "5", "--json"]).stdout)
     assert [r["cited_by"] for r in top] == sorted(times.values(), reverse=True)[:5] and top[0]["cited_by"] > 1
     assert all(times[f"paper:{r['id']}"] == r["cited_by"] for r in top)
+    # an OpenAlex work answers to its URL as to its id
+    work = next(d for _, d in g.nodes(data=True) if d.get("type") == "Paper" and str(d["id"]).startswith("W2741809807"))
+    url = runner.invoke(cli, ["papers", "--graph", str(path), "--cited-by", "https://openalex.org/" + work["id"]])
+    assert (
+        url.exit_code == 0
+        and url.stdout == runner.invoke(cli, ["papers", "--graph", str(path), "--cited-by", work["id"]]).stdout
+    )
     # a work read from Web of Science and from Scopus answers to either id (the other had been lost)
     merged = next(d for _, d in g.nodes(data=True) if d.get("type") == "Paper" and d.get("ids"))
     by = {
