@@ -444,12 +444,9 @@ def citing(g: nx.MultiDiGraph, paper: str) -> list[dict]:
 
 def most_cited(g: nx.MultiDiGraph, top: int = 20) -> list[dict]:
     """The ``top`` works the graph's papers cite most, most cited first."""
-    from .errors import UsageError
     from .query import most_cited as _most_cited
 
-    if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise UsageError(f"top must be a whole number of 1 or more, not {top!r}")
-    return _most_cited(a_graph(g), top)
+    return _most_cited(a_graph(g), _whole(top, "top"))
 
 
 def cited_by(g: nx.MultiDiGraph, paper: str) -> list[dict]:

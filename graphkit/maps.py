@@ -148,7 +148,7 @@ def map_data(
         if c >= 0
     ]
     total = len(concept_nodes(g))
-    least = max(min_weight, _whole(g.graph.get("min_cooccurrence")))  # the graph holds no pair below it
+    least = max(min_weight, _attr_count(g.graph.get("min_cooccurrence")))  # the graph holds no pair below it
     note = f"co-occurrence in at least {least} paper{'s' if least != 1 else ''}"
     if len(concepts) < total:
         note += f"; the {len(concepts):,} concepts with most papers, of {total:,}"
@@ -222,7 +222,7 @@ def render_map(
     return MapReport(len(data["nodes"]["id"]), len(data["edges"]["s"]), len(data["clusters"]))
 
 
-def _whole(value) -> int:
+def _attr_count(value) -> int:
     """A graph attribute as a whole number (GraphML may give it as text), 1 if none."""
     try:
         return max(1, int(value))

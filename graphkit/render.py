@@ -246,8 +246,7 @@ def _quiet_crowded_labels(nodes: list[dict], focus: str | None) -> None:
     thousands of labels cost little. On the dev set's "reinforcement learning" page 23 labels had
     lain across other concepts' dots, "deep reinforcement learning" across the focus's own."""
     cell = 400.0
-    grid: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
-    dots: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+    taken: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}  # labels drawn and dots
     labelled = [n for n in nodes if n["group"] != "Paper" and n.get("label")]
     labelled.sort(key=lambda n: (n["id"] != focus, -n.get("papers", 0), -n["size"], n["id"]))
 
@@ -264,14 +263,14 @@ def _quiet_crowded_labels(nodes: list[dict], focus: str | None) -> None:
         top = n["y"] + n["size"] + _LABEL_GAP
         box = (n["x"] - half, top, n["x"] + half, top + 1.1 * font)
         near = cells(box)
-        if any(_overlap(box, other) for c in near for other in (*grid.get(c, ()), *dots.get(c, ()))):
+        if any(_overlap(box, other) for c in near for other in taken.get(c, ())):
             n["quiet"] = True
         else:
             for c in near:
-                grid.setdefault(c, []).append(box)
+                taken.setdefault(c, []).append(box)
         dot = (n["x"] - n["size"], n["y"] - n["size"], n["x"] + n["size"], n["y"] + n["size"])
         for c in cells(dot):
-            dots.setdefault(c, []).append(dot)
+            taken.setdefault(c, []).append(dot)
 
 
 #: World units between a dot's edge and the top of its label, as vis-network draws them
