@@ -1313,6 +1313,26 @@ def test_a_concept_the_title_names_is_about_the_paper(fake):
     assert "p0" in linked_to and "p1" not in linked_to  # the title, not the same words in an abstract
 
 
+def test_a_word_the_title_uses_as_a_verb_is_no_concept_it_names(fake):
+    """322 held-out papers: "Using ELECTRE TRI to Support Maintenance of Water Networks" made
+    the paper one of "support" (8 papers, a hub, none about support): after "to" the title
+    uses the word as a verb."""
+    texts = [
+        "Using Sorting to Support Maintenance. We study arithmetic reasoning in language models.",
+        *[f"The support vector {w} again." for w in ("stacks", "mixes", "routes")],
+        *[f"Graph coloring number {k} is studied here." for k in range(20)],
+    ]
+    papers = [
+        Paper(f"p{i}", t.split(". ", 1)[1], title=t.split(". ", 1)[0]) if i == 0 else Paper(f"p{i}", t)
+        for i, t in enumerate(texts)
+    ]
+    picks = [cands("arithmetic reasoning")] + [cands("support")] * 3 + [cands("graph coloring")] * 20
+    ex = extraction([paper_text(p) for p in papers], picks, fake)
+    linked = link(papers, ex, embedder=fake)
+    support = next(c for c in linked.concepts if c.name.lower() == "support")
+    assert "p0" not in {m.paper_id for m in linked.mentions if m.concept_key == support.key}
+
+
 def test_link_passes_the_embedder_and_leaves_the_extraction_alone(fake):
     texts = ["Group Relative Policy Optimization (GRPO) trains LLMs.", "We tune GRPO with a reward model."]
     papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]

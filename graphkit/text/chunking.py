@@ -270,7 +270,7 @@ def subject_verb(first: str, second: str, nxt: str) -> bool:
 
 #: Words after which a verb's plain form starts a verb phrase ("to answer questions", "can
 #: answer questions").
-_BEFORE_VERB = frozenset("to can cannot could may might must should will would".split())
+BEFORE_VERB = frozenset("to can cannot could may might must should will would".split())
 
 
 @lru_cache(maxsize=200_000)
@@ -279,7 +279,7 @@ def verb_object(before: str, first: str, last: str) -> bool:
     a modal (``before``)? The scale set's ACL abstracts had "answer question" as a concept of 11
     papers ("to answer questions", "can answer questions"); "to feature maps" reads so too,
     which is why linking asks for a share of a phrase's uses, not one."""
-    if before.lower() not in _BEFORE_VERB or not (first.islower() and last.islower()):
+    if before.lower() not in BEFORE_VERB or not (first.islower() and last.islower()):
         return False
     if not last.endswith("s") or singular(last) == last:
         return False
