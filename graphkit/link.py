@@ -704,6 +704,8 @@ def _join_agreeing(state: LinkState, pairs: list[tuple[str, str]], vectors: Phra
     top = {mk: R.singular_form(state.surfaces[mk].most_common(1)[0][0]) for pair in pairs for mk in pair}
     vec = dict(zip(top, vectors(list(top.values()))))
     for mk, other in pairs:
+        if R.names_another(top[mk], top[other]) or R.names_another(top[other], top[mk]):
+            continue  # "camera model" is no camera
         bar = R.AGREE_HEADED if R.adds_a_head(top[mk], top[other]) else R.AGREE_SIMILARITY
         if float(vec[mk] @ vec[other]) >= bar:
             state.sets.union(mk, other)
