@@ -1334,8 +1334,9 @@ def kind_from_context(next_words: Counter | dict[str, int], min_share: float = 0
                 break
     if not score:
         return None
-    kind, n = score.most_common(1)[0]
-    return kind if n / total >= min_share else None
+    # a tie goes to the artefact: "GLUE tasks" and "GLUE benchmark" make a benchmark of tasks
+    kind = max(score, key=lambda k: (score[k], k != "task"))
+    return kind if score[kind] / total >= min_share else None
 
 
 def name_kind(name: str) -> str | None:

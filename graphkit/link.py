@@ -2342,7 +2342,9 @@ def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_w
     for word, _ in next_words.most_common(3):
         if word == "machine":
             continue  # after a word, "machine" is mostly "machine learning" ("box" of "black box machine")
-        for kind in ("dataset", "model", "method", "task", "metric"):
+        # not a task's head: what precedes one is the task's object, no task ("UAV navigation",
+        # "object detection": 3k scale abstracts' UAV had been a task)
+        for kind in ("dataset", "model", "method", "metric"):
             if word in _KIND_HEADS[kind]:
                 return kind
     return "term"

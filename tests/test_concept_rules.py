@@ -603,6 +603,8 @@ def test_a_tie_goes_to_the_form_written_as_words():
         ({"algorithm": 2, "estimator": 1, "with": 3}, "method"),  # REINFORCE algorithm
         ({"objective": 1, "loss": 2, "and": 2}, "method"),  # GRPO objective
         ({"and": 5, "to": 5}, None),
+        ({"task": 1, "benchmark": 1, "2.0": 1}, "dataset"),  # GLUE tasks, GLUE benchmark (3k scale: a task)
+        ({"problem": 2, "algorithm": 1}, "task"),
     ],
 )
 def test_kind_from_the_words_that_follow(after, kind):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -1408,6 +1409,15 @@ def test_build_takes_any_extractor_and_embedder(fake):
     assert (node["paper_count"], node["first_year"]) == (2, 2021)
     assert g.has_edge("paper:a", concept_node("diffusion model"), key="MENTIONS")
     assert ("score based diffusion model", "diffusion model") in linked.broader
+
+
+def test_a_task_after_a_name_makes_the_name_its_object_not_a_task():
+    """3k scale abstracts: UAV was a task, as "UAV navigation" ranked among the words after it;
+    "SAM2 model" still makes a model."""
+    from graphkit.link import _kind
+
+    assert _kind(("UAV",), [], Counter({"for": 3, "on": 2, "navigation": 1})) == "term"
+    assert _kind(("SAM2",), [], Counter({"for": 3, "model": 2})) == "model"
 
 
 def test_a_kind_word_after_a_year_or_version_counts():
