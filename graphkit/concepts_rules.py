@@ -350,6 +350,8 @@ SCAFFOLDS = frozenset(
         ("practical", "performance"),
         ("real", "data", "set"),
         ("real", "dataset"),
+        ("real", "robot"),  # "experiments on a real robot": 20 of 3,000 scale abstracts (robotics)
+        ("real", "robot", "experiment"),
         ("special", "case"),
         ("public", "dataset"),
         ("available", "dataset"),  # "publicly available datasets": 44 of 5,000 CVPR abstracts

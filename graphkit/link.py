@@ -1349,7 +1349,7 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
             heading = {
                 root
                 for pos, f, root, inside in kept
-                if sent_of[pos] == 0 and not inside and not _infinitive(raw, pos, f)
+                if sent_of[pos] == 0 and not inside and not _infinitive(raw, pos, f) and not _title_opener(raw, pos, f)
             }
             if heading:
                 state.in_title[len(scanned)] = heading
@@ -1522,6 +1522,13 @@ def _infinitive(raw: Sequence[str], pos: int, form: tuple[str, ...]) -> bool:
         and not word.endswith("ing")
         and "VERB" in L.readings(word)
     )
+
+
+def _title_opener(raw: Sequence[str], pos: int, form: tuple[str, ...]) -> bool:
+    """Is the one word at ``pos`` a title's first, before "of" or "and"? "Development of a New
+    Humanoid Robot" is about the robot: 3k scale abstracts' "development" had 28 papers, most
+    by such titles. What the paper is about its abstract says too ("Segmentation of ...")."""
+    return len(form) == 1 and pos == 0 and len(raw) > 1 and raw[1].lower() in ("of", "and")
 
 
 #: Characters that join a name's parts ("MS-COCO", "MS–COCO", "MS/COCO").

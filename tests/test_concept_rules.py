@@ -331,6 +331,8 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("github.com", "not alone"),
         ("How's", "stop word"),
         ("real world dataset", "scaffold"),
+        ("real robots", "scaffold"),  # 3k scale abstracts: "experiments on a real robot", 20 papers
+        ("real-robot experiments", "scaffold"),
         ("previous model", "scaffold"),
         ("art reinforcement learning algorithm", "scaffold"),
         ("numerical experiments", "scaffold"),

@@ -1355,6 +1355,24 @@ def test_a_word_the_title_uses_as_a_verb_is_no_concept_it_names(fake):
     assert "p0" not in {m.paper_id for m in linked.mentions if m.concept_key == support.key}
 
 
+def test_a_titles_opening_word_before_of_is_no_concept_it_names(fake):
+    """3k scale abstracts: "Development of a New Humanoid Robot" made the paper one of
+    "development" (28 papers, most by such titles): the title names its subject after "of"."""
+    texts = [
+        "Development of Humanoids. We study arithmetic reasoning in language models.",
+        *[f"The development team {w} again." for w in ("stacks", "mixes", "routes")],
+        *[f"Graph coloring number {k} is studied here." for k in range(20)],
+    ]
+    papers = [
+        Paper(f"p{i}", t.split(". ", 1)[1], title=t.split(". ", 1)[0]) if i == 0 else Paper(f"p{i}", t)
+        for i, t in enumerate(texts)
+    ]
+    picks = [cands("arithmetic reasoning")] + [cands("development")] * 3 + [cands("graph coloring")] * 20
+    linked = link(papers, extraction([paper_text(p) for p in papers], picks, fake), embedder=fake)
+    development = next(c for c in linked.concepts if c.name.lower() == "development")
+    assert "p0" not in {m.paper_id for m in linked.mentions if m.concept_key == development.key}
+
+
 def test_link_passes_the_embedder_and_leaves_the_extraction_alone(fake):
     texts = ["Group Relative Policy Optimization (GRPO) trains LLMs.", "We tune GRPO with a reward model."]
     papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
