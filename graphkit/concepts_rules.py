@@ -990,9 +990,6 @@ _HEADS_OF_A_TERM = GENERIC_HEADS - {"model", "based"}
 #: "diffusion model", "transformer model".
 _HEADS_OF_ANOTHER = frozenset({"model", "task", "problem"})
 
-#: Endings of a noun of an activity or a process (a thing's model or task is the activity's own).
-_ACTIVITY_ENDINGS = ("tion", "sion", "ment", "ance", "ence", "sis", "ing", "ure", "al")
-
 
 def names_another(form: str, core: str) -> bool:
     """Is ``form`` a word ``core`` that names a thing, and a head of :data:`_HEADS_OF_ANOTHER`
@@ -1002,22 +999,32 @@ def names_another(form: str, core: str) -> bool:
     ("transformer", "encoder"), and no adjective; a word it does not know may be a method's name ("perceptron",
     "k-means") and is not held apart."""
     words, core_words = form.lower().split(), core.lower().split()
-    if len(core_words) != 1 or words[:-1] != core_words or words[-1] not in _HEADS_OF_ANOTHER:
+    if len(core_words) != 1 or words[:-1] != core_words or L.singular(words[-1]) not in _HEADS_OF_ANOTHER:
         return False
     word = core_words[0]
     readings = L.readings(word)
-    if not word.isalpha() or word != core or "NOUN" not in readings or "ADJ" in readings:
+    if not word.isalpha() or L.is_name(core) or "NOUN" not in readings or "ADJ" in readings:
         return False  # an adjective's "X model" is what it names ("tactile model", "quantum model")
-    return not (_activity(word) or _agent(word))
+    return not (_activity(word) or (_agent(word) and L.singular(words[-1]) == "model"))
 
 
 def _activity(word: str) -> bool:
-    if not word.endswith(_ACTIVITY_ENDINGS):
-        return False
-    if word.endswith(("al", "ure")):  # "retrieval", "closure" (retrieve, close); not "kernel", "feature"
-        stem = word[:-2] if word.endswith("al") else word[:-3]
-        return any("VERB" in L.readings(s) for s in (stem, stem + "e"))
-    return True
+    """Does ``word`` name an activity: "segmentation", "analysis", "planning", and in -al, -ure,
+    -ance, -ence or -ment one whose stem is a verb ("retrieval", "closure", "inference",
+    "alignment"; not "sequence", "distance", "environment", "kernel")?"""
+    if word.endswith(("tion", "sion", "sis", "ing")):
+        return True
+    for ending in ("al", "ure", "ance", "ence", "ment"):
+        if word.endswith(ending):
+            stem = word[: -len(ending)]
+            stems = (
+                stem,
+                stem + "e",
+                stem[:-1] + "y" if stem.endswith("i") else stem,
+                stem[:-1] if stem[-2:-1] == stem[-1:] else stem,
+            )
+            return any("VERB" in L.readings(s) for s in stems if s)
+    return False
 
 
 def _agent(word: str) -> bool:

@@ -622,8 +622,10 @@ def test_a_things_model_or_task_is_no_other_name_of_the_thing():
             return super().embed([re.sub(r" (model|task|problem)s?$", "", t) for t in texts])
 
     pairs = [("camera", "camera model"), ("robot", "robot task"), ("matrix", "matrix problem")]
+    pairs += [("manipulator", "manipulator task"), ("sequence", "sequence task"), ("Bandit", "Bandit models")]
     same = [("segmentation", "segmentation model"), ("planning", "planning task"), ("transformer", "transformer model")]
     same += [("retrieval", "retrieval task"), ("perceptron", "perceptron model"), ("tactile", "tactile model")]
+    same += [("inference", "inference task"), ("alignment", "alignment model")]
     state = pooled(*[cands(*p) for p in pairs + same for _ in range(2)])
     join_cores(state, PhraseVectors(HeadBlind(), dim=DIM))
     together = {(a, b): state.sets[mk(a)] == state.sets[mk(b)] for a, b in pairs + same}
