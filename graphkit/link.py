@@ -1358,7 +1358,14 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
                     state.phrase_verbal[root] += 1  # "robots need to": a subject and its verb
                 elif pos and pos not in inner and C.verb_object(raw[pos - 1], raw[pos], raw[end - 1]):
                     state.phrase_object[root] += 1  # "to answer questions": a verb and its object
-        kept = M.mentions_in(matched)
+        # a name inside an acronym of its own is none of its mentions: "Variational Surface-Adaptive
+        # Modulation (V-SAM)" and "Light Stochastic Dominance Solver (Light-SD)" (2023-25 scale
+        # slice) had been papers of SAM and Stable Diffusion
+        kept = [
+            k
+            for k in M.mentions_in(matched)
+            if len(k[1]) > 1 or "-" not in raw[k[0]] or _mk(raw[k[0]]) not in state.expansions
+        ]
         if len(scanned) < len(titled) and titled[len(scanned)]:  # this paper's title is its first sentence
             heading = {
                 root

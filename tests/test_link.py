@@ -1336,6 +1336,22 @@ def test_an_acronym_papers_write_for_another_meaning_is_not_the_one_paper_define
     assert "Human Pose" in named["HP"].aliases and named["HP"].paper_count == 4
 
 
+def test_a_name_inside_an_acronym_of_its_own_is_none_of_its_mentions():
+    """2023-25 scale slice: "Variational Surface-Adaptive Modulation (V-SAM)" had been a paper of
+    SAM, "Light Stochastic Dominance Solver (Light-SD)" one of Stable Diffusion. A hyphenated
+    name that is no acronym of its own still names the name ("SAM-based")."""
+    texts = [
+        "The Segment Anything Model (SAM) segments images.",
+        "We introduce Variational Surface-Adaptive Modulation (V-SAM) for GANs.",
+        "V-SAM layers in generators.",
+        "SAM-based masks for segmentation.",
+    ]
+    picks = [cands("Segment Anything Model", "SAM"), cands("GANs"), cands("generators"), cands("segmentation")]
+    state = scanned(texts, picks, [T.find_acronyms(t) for t in texts])
+    sam = state.group_of[mk("SAM")]
+    assert [sam in hits for hits in state.hits] == [True, False, False, True]
+
+
 def test_an_acronym_defined_by_a_long_form_that_names_no_concept_has_that_meaning_too(fake):
     """3k scale abstracts: "Magneto-Rheological (MR)" is an adjective, no concept, but a meaning:
     MR had been "Mixed Reality" for the papers on MR clutches and MR images."""
