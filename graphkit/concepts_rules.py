@@ -1008,6 +1008,26 @@ def names_another(form: str, core: str) -> bool:
     return not (_activity(word) or (_agent(word) and L.singular(words[-1]) == "model"))
 
 
+def task_and_tool(form: str, other: str) -> bool:
+    """Are ``form`` and ``other`` one modifier with "task" and with "model" ("vision-language
+    task" / "vision-language model", "language task" / "language model"), a modifier that names
+    no activity? Then the task is what the model is for, another idea; an activity's
+    ("segmentation task" / "segmentation model", "question answering task" / "... model") is
+    the activity either way. 2023-25 scale slice: "vision-language task" had been an alias of
+    "vision-language model", with 9 papers that use no such model."""
+    words, others = form.lower().split(), other.lower().split()
+    if len(words) < 2 or words[:-1] != others[:-1] or len(others) != len(words):
+        return False
+    if {L.singular(words[-1]), L.singular(others[-1])} != {"task", "model"}:
+        return False  # "optimal control problem" is optimal control, "linear bandit problem" linear bandits
+    return not _activity(words[-2].split("-")[-1])
+
+
+def task_headed(form: str) -> bool:
+    """Does ``form`` end on "task" ("vision-language tasks")?"""
+    return L.singular(form.lower().split()[-1]) == "task"
+
+
 def _activity(word: str) -> bool:
     """Does ``word`` name an activity: "segmentation", "analysis", "planning", and in -al, -ure,
     -ance, -ence or -ment one whose stem is a verb ("retrieval", "closure", "inference",

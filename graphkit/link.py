@@ -674,6 +674,12 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
             mks.add(ck)
         if len(mks) < 2:
             continue
+        # a modifier's task beside its tool stays apart from both and from the bare modifier:
+        # "vision-language task" / "vision-language model" / "vision-language" (see R.task_and_tool)
+        tasks = _tasks_beside_tools(state, mks)
+        mks = mks - tasks
+        if len(mks) < 2:
+            continue
         head = heads[ck] = max(sorted(mks), key=lambda m: sum(state.surfaces[m].values()))
         pairs += [(mk, head) for mk in sorted(mks) if mk != head and _named(state, mk) == _named(state, head)]
         # and each form with its own core of two words or more, when a paper chose that core
@@ -698,10 +704,20 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
         (mk, ck)
         for ck, mks in by_core.items()
         if ck in heads and ck in mks and state.sets[ck] == state.sets[heads[ck]]
-        for mk in sorted(mks)
+        for mk in sorted(mks - _tasks_beside_tools(state, mks))
         if state.sets[mk] != state.sets[ck] and _named(state, mk) == _named(state, ck)
     ]
     _join_agreeing(state, second, vectors)
+
+
+def _tasks_beside_tools(state: LinkState, mks: set[str]) -> set[str]:
+    """The groups among ``mks`` whose most written form is a modifier's task beside a group that
+    is the same modifier's tool (:func:`~graphkit.concepts_rules.task_and_tool`)."""
+    if len(mks) < 2:
+        return set()
+    top = {mk: state.surfaces[mk].most_common(1)[0][0] for mk in mks}
+    tasks = {mk for mk in mks if R.task_headed(top[mk])}
+    return {t for t in tasks if any(R.task_and_tool(top[t], top[m]) for m in mks if m not in tasks)}
 
 
 def _join_agreeing(state: LinkState, pairs: list[tuple[str, str]], vectors: PhraseVectors) -> None:
@@ -717,6 +733,8 @@ def _join_agreeing(state: LinkState, pairs: list[tuple[str, str]], vectors: Phra
     for mk, other in pairs:
         if R.names_another(top[mk], top[other]) or R.names_another(top[other], top[mk]):
             continue  # "camera model" is no camera
+        if R.task_and_tool(top[mk], top[other]):
+            continue  # "vision-language task" is no vision-language model
         bar = R.AGREE_HEADED if R.adds_a_head(top[mk], top[other]) else R.AGREE_SIMILARITY
         if float(vec[mk] @ vec[other]) >= bar:
             state.sets.union(mk, other)

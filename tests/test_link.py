@@ -633,6 +633,30 @@ def test_a_things_model_or_task_is_no_other_name_of_the_thing():
     assert R.names_another("camera model", "camera") and not R.names_another("camera", "camera model")
 
 
+def test_a_modifiers_task_is_no_name_of_its_model():
+    """2023-25 scale slice: "vision-language task" was an alias of "vision-language model" (46
+    papers), through the bare "vision-language" both join. An activity's task and model are the
+    activity ("segmentation task", "segmentation model"), and a problem is its own setting's
+    ("optimal control problem" is optimal control)."""
+    from graphkit.link import join_cores
+
+    class HeadBlind(FakeEmbedder):
+        def embed(self, texts, progress=None):
+            return super().embed([re.sub(r" (model|task|problem)s?$", "", t) for t in texts])
+
+    forms = ["vision-language", "vision-language model", "vision-language tasks", "segmentation", "segmentation model"]
+    forms += ["segmentation task", "optimal control", "optimal control problem", "optimal control model"]
+    state = pooled(*[cands(*forms) for _ in range(2)])
+    join_cores(state, PhraseVectors(HeadBlind(), dim=DIM))
+    core = {
+        f: next(c for c in ("vision-language", "segmentation", "optimal control") if f.startswith(c)) for f in forms
+    }
+    assert [f for f in forms if state.sets[mk(f)] != state.sets[mk(core[f])]] == ["vision-language tasks"]
+    assert R.task_and_tool("language task", "language models") and not R.task_and_tool(
+        "retrieval task", "retrieval model"
+    )
+
+
 def test_the_modifier_rule_leaves_a_group_its_papers_name_with_a_generic_head():
     """10k/79k text: "quantum" precedes a content word in about 90% of its uses, but many
     papers write "quantum models": the group stays (named with the head, see _headed)."""
