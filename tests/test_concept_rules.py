@@ -1023,6 +1023,11 @@ def test_a_compound_opening_with_a_word_that_names_nothing_alone_is_a_modifier(p
         ("ImageNet dataset", "ImageNet", True),
         ("image dataset", "image", False),  # only a name's dataset is the name
         ("10 dataset", "10", False),
+        # 2023-25 scale slice: "synthetic data" and "synthetic dataset", 37 papers each
+        ("synthetic dataset", "synthetic data", True),
+        ("training data set", "training data", True),
+        ("labelled datasets", "labeled data", True),
+        ("dataset", "data", False),
     ],
 )
 def test_a_names_dataset_is_a_candidate_for_the_name(a, b, same):
