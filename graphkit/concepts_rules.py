@@ -1005,7 +1005,7 @@ def names_another(form: str, core: str) -> bool:
     readings = L.readings(word)
     if not word.isalpha() or L.is_name(core) or "NOUN" not in readings or "ADJ" in readings:
         return False  # an adjective's "X model" is what it names ("tactile model", "quantum model")
-    return not (_activity(word) or (_agent(word) and L.singular(words[-1]) == "model"))
+    return not (activity(word) or (_agent(word) and L.singular(words[-1]) == "model"))
 
 
 def task_and_tool(form: str, other: str) -> bool:
@@ -1020,7 +1020,7 @@ def task_and_tool(form: str, other: str) -> bool:
         return False
     if {L.singular(words[-1]), L.singular(others[-1])} != {"task", "model"}:
         return False  # "optimal control problem" is optimal control, "linear bandit problem" linear bandits
-    return not _activity(words[-2].split("-")[-1])
+    return not activity(words[-2].split("-")[-1])
 
 
 def task_headed(form: str) -> bool:
@@ -1028,7 +1028,7 @@ def task_headed(form: str) -> bool:
     return L.singular(form.lower().split()[-1]) == "task"
 
 
-def _activity(word: str) -> bool:
+def activity(word: str) -> bool:
     """Does ``word`` name an activity: "segmentation", "analysis", "planning", and in -al, -ure,
     -ance, -ence or -ment one whose stem is a verb ("retrieval", "closure", "inference",
     "alignment"; not "sequence", "distance", "environment", "kernel")?"""

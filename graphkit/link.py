@@ -2255,13 +2255,19 @@ def _concept_kind(state: LinkState, root: str, name_key: tuple[str, ...], name: 
     kind_aliases = _kind_aliases(state, root, name, aliases)  # once: it reads each word's parts of speech
     keys = [_key(a) for a in kind_aliases]
     kept = _alias_keys(name_key, name, kind_aliases)
-    return (
+    kind = (
         R.kind_from_context(_after_name(state, root, aliases, keys, kept))
         or _kind(name_key, [], Counter()).replace("term", "")
         or _alias_kind(state, root, kept, doer=_doer(name_key))
         or R.name_kind(name)
         or _kind(name_key, [], state.next_words.get(root, Counter()))
     )
+    if kind == "dataset" and name.islower():
+        # an activity's or a quality's datasets are data for it: "visual grounding benchmarks",
+        # "benchmarking datasets", "transferability benchmarks" (2023-25 scale slice: datasets)
+        word = name.split()[-1].split("-")[-1]
+        return "task" if R.activity(word) else "term" if word.endswith("ity") else kind
+    return kind
 
 
 def _doer(name_key: tuple[str, ...]) -> bool:

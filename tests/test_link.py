@@ -1510,6 +1510,15 @@ def test_a_task_after_a_name_makes_the_name_its_object_not_a_task():
     assert _kind(("SAM2",), [], Counter({"for": 3, "model": 2})) == "model"
 
 
+def test_an_activitys_datasets_are_data_for_it_not_it():
+    """2023-25 scale slice: "visual grounding" (of "visual grounding benchmarks"), "benchmarking"
+    and "transferability" had been datasets; a name's datasets still make a dataset."""
+    texts = ["Visual grounding benchmarks and transferability benchmarks. KITTI dataset."] * 3
+    state = linked_state(texts, [cands("visual grounding", "transferability", "KITTI")] * 3)
+    kinds = {c.name: c.kind for c in state.concepts.values()}
+    assert kinds == {"visual grounding": "task", "transferability": "term", "KITTI": "dataset"}
+
+
 def test_a_kind_word_after_a_year_or_version_counts():
     """Dev's PASCAL VOC was a "term": its papers write "PASCAL VOC 2012 dataset"."""
     from graphkit.link import _next_word
