@@ -2251,6 +2251,8 @@ def _concept_kind(state: LinkState, root: str, name_key: tuple[str, ...], name: 
     """A concept's kind: from its head, what follows its name, its aliases, the shape of its
     name, in that order (README, "What a concept is")."""
     if kind := _head_kind(name_key, name):
+        if name_key[-1].lower() == "control" and any(a.split()[-1].lower() in _TASK_NAME_HEADS for a in aliases):
+            return "task"  # "continuous control" of "continuous control tasks" is a task, no manner
         return kind
     kind_aliases = _kind_aliases(state, root, name, aliases)  # once: it reads each word's parts of speech
     keys = [_key(a) for a in kind_aliases]
@@ -2387,7 +2389,13 @@ _HEAD_KIND_ORDER = ("dataset", "metric", "task", "model", "method")
 def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_words: Counter) -> str:
     if len(name_key) > 1 and name_key[-1].lower() in _TASK_NAME_HEADS:
         return "task"
+    if len(name_key) > 1 and name_key[-1].lower() == "control" and _manner(name_key[-2].lower()):
+        # a manner of control is a method: "model predictive control", "optimal control",
+        # "adaptive control", "decentralized control"; what is controlled a task ("force control")
+        return "method"
     heads = [k[-1].lower() for k in [name_key, *aliases_keys] if k]
+    if any(h in _MEASURES for h in heads):
+        return "metric"
     for kind in _HEAD_KIND_ORDER:
         if any(h in _KIND_HEADS[kind] or kind == "task" and h in _TASK_HEADS for h in heads):
             return kind
@@ -2400,6 +2408,22 @@ def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_w
             if word in _KIND_HEADS[kind]:
                 return kind
     return "term"
+
+
+#: Names of measures, a metric as a concept's own head but not after another name ("DeepSpeech
+#: WER" is no metric): "IoU", "mIoU", "RMSE", "NDCG", "WER", "CIDEr", "BERTScore", "LPIPS"
+#: (2023-25 scale slice: terms). Not "MAE", "MRR", "MAP": masked autoencoders, modular robots,
+#: maximum a posteriori.
+_MEASURES = frozenset("iou miou mse rmse ndcg wer cider bertscore lpips chrf".split())
+
+
+def _manner(word: str) -> bool:
+    """Is ``word`` an adjective and no noun ("predictive", "optimal", "nonlinear") or a past
+    participle ("decentralized")?"""
+    if word.endswith("ed") and any("VERB" in L.readings(stem) for stem in (word[:-1], word[:-2])):
+        return True  # not "speed"
+    readings = L.readings(word)
+    return readings == {"ADJ"} or not readings and word.endswith(("ar", "al", "ic", "ive", "ous"))
 
 
 #: A concept named "X task" or "X problem" is a task, whatever its aliases and what follows it

@@ -1519,6 +1519,30 @@ def test_an_activitys_datasets_are_data_for_it_not_it():
     assert kinds == {"visual grounding": "task", "transferability": "term", "KITTI": "dataset"}
 
 
+@pytest.mark.parametrize(
+    "key, kind",
+    [
+        (("model", "predictive", "control"), "method"),  # 2023-25 scale slice: a task of 38 papers
+        (("decentralized", "control"), "method"),
+        (("force", "control"), "task"),  # what is controlled
+        (("speed", "control"), "task"),  # no past participle
+        (("IoU",), "metric"),  # a term of 10 papers
+        (("mean", "IoU"), "metric"),
+        (("MAE",), "term"),  # masked autoencoders as often as mean absolute errors
+    ],
+)
+def test_a_manner_of_control_is_a_method_and_a_measures_name_a_metric(key, kind):
+    from graphkit.link import _kind
+
+    assert _kind(key, [], Counter()) == kind
+
+
+def test_a_measures_name_after_another_name_makes_no_metric():
+    from graphkit.link import _kind
+
+    assert _kind(("DeepSpeech",), [], Counter({"WER": 3})) == "term"
+
+
 def test_a_kind_word_after_a_year_or_version_counts():
     """Dev's PASCAL VOC was a "term": its papers write "PASCAL VOC 2012 dataset"."""
     from graphkit.link import _next_word
