@@ -401,8 +401,9 @@ SCAFFOLDS = frozenset(
     }
 )
 
-# Stop words a long form may hold inside ("theory of mind", "Maximum a Posteriori").
-_INNER_OK = frozenset("of the a an and for to on in with".split())
+# Stop words a long form may hold inside ("theory of mind", "Maximum a Posteriori", "reinforcement
+# learning from human feedback", "structure from motion", "learning without forgetting").
+_INNER_OK = frozenset("of the a an and for to on in with from without".split())
 
 #: Prepositions that open a hyphenated word ("in-context", "on-policy", "by-product", "per-pixel",
 #: "within-class", "between-class", "all-to-all"). Not "so" ("so-called").
@@ -890,6 +891,8 @@ def one_word_apart(a: str, b: str) -> bool:
     if len(apart) != 1:
         return False
     x, y = apart[0]
+    if x in STOP_WORDS and y in STOP_WORDS:
+        return False  # "reinforcement learning from" / "with human feedback": one idea
     if min(len(x), len(y)) <= 2:  # "e-commerce" / "m-commerce"
         return True
     need = 4

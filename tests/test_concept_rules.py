@@ -1205,10 +1205,22 @@ def test_a_name_with_methodology_after_it_is_the_name():
         ("nonlinear model", "nonlocal model", True),
         ("e-commerce platform", "m-commerce platform", True),
         ("reduced gradient", "reduction gradient", False),  # "re" and three letters
+        # 2023-25 scale slice: RLHF's two long forms, one "with" and four "from", had been two concepts
+        ("reinforcement learning from human feedback", "reinforcement learning with human feedback", False),
     ],
 )
 def test_long_forms_one_modifier_apart_are_other_meanings(a, b, apart):
     assert R.one_word_apart(a, b) is apart
+
+
+@pytest.mark.parametrize(
+    "long_form",
+    ["reinforcement learning from human feedback", "structure from motion", "learning without forgetting"],
+)
+def test_a_long_form_may_hold_from_or_without(long_form):
+    """2023-25 scale slice: four papers' "reinforcement learning from human feedback (RLHF)" had
+    been read as no definition at all ("from", a stop word), leaving RLHF a concept of 2 papers."""
+    assert R.rejection(long_form) is None
 
 
 @pytest.mark.parametrize(
