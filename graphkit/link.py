@@ -1801,7 +1801,11 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
                 continue  # "image model", made from "image-based" and written nowhere, is no alias
             proper = _is_long_form(state, mks, s) and _is_proper(s)
             d = _display(s if proper else M.authors_case(s, case), keep_case=True)  # "Monte Carlo method"
-            if d.lower() != concept_name.lower() != s.lower() and d.lower() not in aliases:  # not "super mario bro"
+            if (
+                d.lower() != concept_name.lower() != s.lower()
+                and d.lower() not in aliases  # not "super mario bro"
+                and _plain(d) != _plain(concept_name)  # not "classifieRs" of "classifier"
+            ):
                 aliases[d.lower()] = d
             if s != concept_name:
                 state.merges.append((s, concept_name))
@@ -1844,6 +1848,14 @@ def _drop_bare_modifier(state: LinkState, root: str) -> None:
         else:
             h[root] = later  # the evidence is the phrase
     state.paper_count[root] = sum(1 for h in state.hits if root in h)
+
+
+def _plain(surface: str) -> str:
+    """``surface`` in lower case, its last word singular: an alias that is the name in another
+    case or number says nothing ("image classifieRs" of "image classifier", spelling an acronym
+    on the 2023-25 scale slice; "latent bAndiTs")."""
+    words = surface.lower().split()
+    return " ".join([*words[:-1], L.singular(words[-1])]) if words else ""
 
 
 def _fold(state: LinkState, into: str, root: str, aliases: Iterable[str], name: str | None = None) -> None:

@@ -1059,6 +1059,15 @@ def test_aliases_are_written_as_the_authors_write_them():
     assert concept.aliases == ["deep Q-network"]
 
 
+def test_an_alias_that_is_the_name_in_another_case_or_number_is_none():
+    """2023-25 scale slice: "classifier" (51 papers) had the alias "classifieRs", one paper's
+    spelling of an acronym; "metric" had "metrics", ResNet "ResNets"."""
+    texts = ["Debiasing image classifieRs (TLDR). Classifiers and a classifier.", "A classifier. ResNets and ResNet."]
+    state = linked_state(texts, [cands("classifier", "classifieRs", "ResNets"), cands("classifier", "ResNet")])
+    aliases = {c.name: c.aliases for c in state.concepts.values()}
+    assert aliases["classifier"] == [] and aliases["ResNet"] == []
+
+
 def test_names_are_singular_lower_case_display_forms_with_a_kind():
     state = linked_state(
         ["Diffusion Models work.", "diffusion models again."], [cands("Diffusion Models"), cands("diffusion models")]
