@@ -461,6 +461,15 @@ _NOT_FIRST = frozenset("based driven guided aware free level style wise specific
 _POSSESSIVE = re.compile(r"(?<=\w)['’][sS]$")
 
 
+#: A quantity, its unit or none, or a numbered sentence glued to its first word: 3,000 scale
+#: abstracts of 2019-22 had 38 such concepts ("200Hz", "0.09M", "32.095dB", "17.5X", "29.5K",
+#: "1.We", "0.7.A"); not "2.5D", "6DoF", "3DMM", "T5", "1080Ti", "5G".
+_QUANTITY = re.compile(
+    r"\d+(?:[.,]\d+)?(?:[kKMBXxNWVA]|Hz|kHz|MHz|GHz|dB|[kKMGT]?B|FPS|fps|ms|mm|cm|km|kg|mAh|%)?"
+    r"|\d+(?:\.\d+)*\.[A-Z][a-z]*"
+)
+
+
 # Memoised: linking asks about each pooled form once per paper that has it (1,000 abstracts:
 # 29 k calls for 18.6 k phrases; the answer depends on the phrase alone).
 @lru_cache(maxsize=200_000)
@@ -477,6 +486,8 @@ def rejection(phrase: str) -> str | None:
         return "empty"
     if _is_scaffold(phrase):
         return "scaffold"
+    if len(words) == 1 and _QUANTITY.fullmatch(words[0]):
+        return "number"  # "200Hz", "0.09M", "32.095dB", "17.5X"; "1.We", a sentence glued to its number
     lower = [p.lower() for p in parts]
     first = words[0].lower().split("-")
     # a preposition opening a hyphenated word before a noun is part of the word: "in-context

@@ -205,6 +205,17 @@ def test_clean_reads_an_ocr_et_ai_as_et_al():
     assert T.clean("the aIgorithm of MetaI") == "the aIgorithm of MetaI"
 
 
+def test_clean_reads_latex_accents_and_splits_a_word_glued_to_a_name():
+    """3,000 scale abstracts of 2019-22: the aliases "Fr\\'echet Story Distance" and
+    "polyak-ł{}ojasiewicz", and the concepts "theVAE", "andGaussian", "calledStable ResNet"."""
+    assert T.clean(r"the Fr\'echet distance and G\"odel") == "the Fréchet distance and Gödel"
+    assert T.clean(r"Polyak-\L{}ojasiewicz and polyak-ł{}ojasiewicz") == "Polyak-Łojasiewicz and polyak-łojasiewicz"
+    assert T.clean("we train theVAE andGaussian processes, calledStable ResNet") == (
+        "we train the VAE and Gaussian processes, called Stable ResNet"
+    )
+    assert T.clean("the Theorem of andrew, theory and withdrawal") == "the Theorem of andrew, theory and withdrawal"
+
+
 def test_clean_reads_a_latex_arrow_as_to():
     """ACML 2018's "English$\\rightarrow$French" was the concept "EnglishrightarrowFrench";
     "rightarrow" was a concept of 7 papers of the first 10,000 scale abstracts."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from .words import STOPWORDS
 
@@ -42,6 +43,16 @@ _LATEX_SYMBOL = re.compile(
 _LATEX_ESC = re.compile(r"\\([%&#_$])")
 _MATH = re.compile(r"\$([^$]{0,80})\$")
 _MARKUP = re.compile(r"(?<!\w)[*_]{1,2}(?=\S)(.+?)(?<=\S)[*_]{1,2}(?!\w)")
+#: LaTeX accents: "Fr\'echet" is Fréchet, "G\"odel" Gödel, "\l{}ojasiewicz" łojasiewicz (3,000 scale
+#: abstracts of 2019-22 had the aliases "Fr\'echet Story Distance" and "polyak-ł{}ojasiewicz").
+_LATEX_ACCENT = re.compile(r"\\(['\"`^~])\{?([A-Za-z])\}?")
+_ACCENTS = {"'": "\u0301", '"': "\u0308", "`": "\u0300", "^": "\u0302", "~": "\u0303"}
+_LATEX_LETTER = re.compile(r"\\(l|L|o|O|ss)(?![A-Za-z])(?:\{\})?")
+_LETTERS = {"l": "ł", "L": "Ł", "o": "ø", "O": "Ø", "ss": "ß"}
+_EMPTY_BRACES = re.compile(r"(?<=\w)\{\}")
+#: A word glued to the capitalised name after it, as some abstracts are written: "theVAE",
+#: "andGaussian", "calledStable ResNet" (3,000 scale abstracts of 2019-22: concepts and aliases).
+_GLUED = re.compile(r"\b(the|and|called|named|termed|dubbed|with)(?=[A-Z][A-Za-z])")
 #: "et al." as OCR reads it, a capital I for the l: 8 of the 79,345 scale abstracts, whose "aI" had
 #: been a concept (and a spelling of AI).
 _ET_AI = re.compile(r"\bet aI\b")
@@ -58,6 +69,8 @@ def clean(text: str) -> str:
         text = _EN_DASH_CHAIN.sub(lambda m: m.group().replace("\u2013", "-"), text)
         text = _EN_DASH_JOIN.sub(_en_dash, text)
     if "\\" in text:  # each pass only where a match can be (1,000 abstracts: 0.15 s -> 0.03 s)
+        text = _LATEX_ACCENT.sub(lambda m: unicodedata.normalize("NFC", m.group(2) + _ACCENTS[m.group(1)]), text)
+        text = _LATEX_LETTER.sub(lambda m: _LETTERS[m.group(1)], text)
         text = _LATEX_CMD.sub(r"\1", text)
         text = _LATEX_ESC.sub(r"\1", text)
         text = _LATEX_ARROW.sub(" to ", text)
@@ -68,6 +81,9 @@ def clean(text: str) -> str:
         text = _MARKUP.sub(r"\1", text)
     if "aI" in text:
         text = _ET_AI.sub("et al", text)
+    if "{}" in text:
+        text = _EMPTY_BRACES.sub("", text)
+    text = _GLUED.sub(r"\1 ", text)
     return " ".join(text.split())  # re.sub(r"\s+", " ", text).strip(): str.split's whitespace is re's \s
 
 
