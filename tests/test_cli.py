@@ -237,3 +237,18 @@ def test_usage_errors_are_one_line(runner, sample_graphml):
         assert result.exit_code == 2 and result.stderr == message + "\n", (args, result.stderr)
     result = subprocess.run([sys.executable, "-m", "graphkit"], capture_output=True, text=True)
     assert result.returncode == 2 and result.stderr.startswith("Usage: graphkit [OPTIONS] COMMAND")  # no args: help
+
+
+def test_a_concepts_own_name_wins_over_another_concepts_key():
+    """3,000 scale abstracts of 2019-22: "visual slam" (its own concept) answered with "visual
+    SLAM", whose key is "visual slam" too, and "map estimation" with "MAP estimation"."""
+    import networkx as nx
+
+    from graphkit.query import find_concept
+
+    g = nx.MultiDiGraph()
+    g.add_node("c1", type="Concept", name="visual SLAM", key="visual slam", paper_count=10, aliases=[])
+    g.add_node("c2", type="Concept", name="visual slam", key="visual slam (x)", paper_count=2, aliases=[])
+    assert find_concept(g, "visual slam") == "c2"
+    assert find_concept(g, "visual SLAM") == "c1"
+    assert find_concept(g, "Visual Slam") == "c1"  # case ignored: the most papers
