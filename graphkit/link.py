@@ -1344,6 +1344,8 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
         seq, raw, sent_of, sents, inner = _normalised(txt)
         matched = _matched(seq, inner, lengths, index)
         matched = [m for m in matched if m[1][-1] != "based" or not _based_on(seq, inner, m, state.forms)]
+        if "attention" in lengths:
+            matched = [m for m in matched if m[1] != ("attention",) or not _drawn(seq, m[0])]
         for pos, f, root in matched:
             end = pos + len(f)
             if f[-1] == "based":
@@ -2543,6 +2545,35 @@ def _based_on(seq, inner: set[int], match: tuple[int, tuple[str, ...], str], for
     pos, form, root = match
     end = pos + len(form)
     return end - 1 not in inner and end < len(seq) and seq[end] in _BASED_ON and form[:-1] not in forms[root]
+
+
+def _drawn(seq, pos: int) -> bool:
+    """Is the word at ``pos`` the attention a topic attracts or one pays ("has attracted
+    increasing attention", "pay more attention to"), no attention mechanism? 3,000 scale
+    abstracts of 2019-22: 6 of the 56 papers of "attention" only said so."""
+    for back in range(1, 7):
+        word = seq[pos - back] if pos >= back else None
+        if word is None:
+            return False
+        if word in _DRAWING:
+            return True
+        if word not in _DRAWN_BY:
+            return False
+    return False
+
+
+#: Verbs whose object "attention" is interest, not a mechanism ...
+_DRAWING = frozenset(
+    """attract attracts attracted attracting draw draws drew drawn drawing pay pays paid paying
+    gain gains gained gaining receive receives received receiving garner garners garnered
+    garnering get gets got gotten getting catch catches caught capture captured""".split()
+)
+#: ... and the words that may stand between them ("attracted a lot of research attention").
+_DRAWN_BY = frozenset(
+    """much more most increasing increased considerable significant growing great greater wide
+    widespread little less special close closer particular a lot lots of the research extensive
+    substantial tremendous broad some renewed recent enormous notable""".split()
+)
 
 
 def _matched(seq, inner: set[int], lengths, index) -> list[tuple[int, tuple[str, ...], str]]:
