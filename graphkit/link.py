@@ -425,6 +425,7 @@ class LinkState:
     verbal: Counter = field(default_factory=Counter)  # group -> those (not in -ing) right before "the", "a", ...
     phrase_uses: Counter = field(default_factory=Counter)  # group -> occurrences of its forms of 2+ words
     attached: Counter = field(default_factory=Counter)  # group -> one-word uses written onto another name
+    prefixing: Counter = field(default_factory=Counter)  # group -> one-word uses qualifying another name
     phrase_verbal: Counter = field(default_factory=Counter)  # group -> those that read as subject and verb
     phrase_object: Counter = field(default_factory=Counter)  # group -> those that read as verb and object
     gerunds: Counter = field(default_factory=Counter)  # word in -ing -> papers with it as a phrase alone
@@ -502,7 +503,7 @@ def _keep_only_the_concepts(state: LinkState) -> None:
     for name in (
         "surfaces keys_of artefacts best_rank long_forms expansions local dominant foreign ambiguous groups"
         " acronym_forms form_papers next_words built_on mates single graded adverbed modifying headed plural verbal named_with"
-        " gerunds gerund_heads phrase_uses phrase_verbal phrase_object derived attached based based_headed verb_forms"
+        " gerunds gerund_heads phrase_uses phrase_verbal phrase_object derived attached prefixing based based_headed verb_forms"
         " shorthands odd_case later_phrase in_title"
     ).split():
         getattr(state, name).clear()
@@ -1360,6 +1361,8 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
                     state.plural[root] += 1  # "humanoids": a noun, whatever else it modifies
                 if len(f) == 1 and _attached_to_a_name(raw, pos):
                     state.attached[root] += 1  # "MS" of "MS COCO", "SemAlign-MS"
+                if len(f) == 1 and _prefixing(raw, pos, first=pos not in inner):
+                    state.prefixing[root] += 1  # "UCF" of "UCF-Crime", "MS" of "MS-COCO", "MS COCO"
                 prev = seq[pos - 1] if pos else None
                 if prev in R.GRADERS:
                     state.graded[root] += 1  # "is challenging", "very stable": an adjective
@@ -1643,10 +1646,16 @@ def select(state: LinkState, min_rank_single: int) -> None:
         if (
             is_art
             and root not in renamed_groups
-            and state.attached[root] == state.single[root] + state.phrase_uses[root] > 0
+            and (
+                state.attached[root] == state.single[root] + state.phrase_uses[root] > 0
+                or 2 * state.prefixing[root] >= state.single[root] + state.phrase_uses[root] > 0
+            )
             and not any(mk in state.expansions for mk in mks)
         ):
-            continue  # only ever a part of other names: the samples' "MS" ("MS COCO", "SemAlign-MS")
+            # only ever a part of other names (the samples' "MS": "MS COCO", "SemAlign-MS"), or
+            # mostly the qualifier of other names (3,000 scale abstracts of 2019-22: "UCF" of
+            # UCF-Crime and UCF-QNRF, "CMU" of CMU-Mocap and CMU-Seasons, "MS" of MS-COCO and MS-SSIM)
+            continue
         if (
             not is_art
             and root not in renamed_groups
@@ -2535,6 +2544,29 @@ def _attached_to_a_name(raw: list[str], pos: int) -> bool:
     nxt = raw[pos + 1] if pos + 1 < len(raw) else "."
     # three capitals at most: "WMT19 English-German", "NVIDIA GPUs" name things of their own
     return len(tok) <= 3 and tok.isalpha() and tok.isupper() and nxt[:1].isalpha() and L.is_name(nxt)
+
+
+def _prefixing(raw: list[str], pos: int, first: bool) -> bool:
+    """Is the one-word match at ``pos`` a name's qualifier: the ``first`` part of a hyphenated
+    word before a capitalised word or name of three letters or more ("UCF-Crime", "CMU-Mocap",
+    "MS-COCO"; not "GAN-Based" in a title, "AI-Assisted", "EfficientNet-B0", "RGB-D",
+    "ResNet-50", "MIMIC-III"), or a word of up to three capitals right before a name ("MS COCO")?"""
+    tok = raw[pos]
+    if "-" not in tok:
+        return _attached_to_a_name(raw, pos)
+    parts = tok.split("-")
+    nxt = parts[1] if first and len(parts) > 1 else ""
+    return (
+        len(nxt) >= 3 and nxt[0].isupper() and nxt.isalpha() and not _suffix(nxt.lower()) and not _ROMAN.fullmatch(nxt)
+    )
+
+
+_ROMAN = re.compile(r"[IVX]+")  # "MIMIC-III" is MIMIC's third version
+
+
+def _suffix(word: str) -> bool:
+    """Does ``word`` after a hyphen say how, not what ("based", "like", "Assisted", "driven")?"""
+    return word in NON_HEAD or word.endswith(("ed", "ing", "like", "free", "aware", "wise", "able"))
 
 
 def _based_on(seq, inner: set[int], match: tuple[int, tuple[str, ...], str], forms) -> bool:

@@ -1369,6 +1369,19 @@ def test_an_acronym_papers_write_for_another_meaning_is_not_the_one_paper_define
     assert "Human Pose" in named["HP"].aliases and named["HP"].paper_count == 4
 
 
+def test_a_name_mostly_qualifying_other_names_is_no_concept():
+    """3,000 scale abstracts of 2019-22: "UCF" (7 papers) was a dataset of UCF-Crime, UCF-QNRF and
+    UCF-CC-50, "CMU" of CMU-Mocap and CMU-Seasons, "MS" of MS-COCO and MS-SSIM. A name its
+    variants follow stays ("CelebA-HQ", "EfficientNet-B0", "MIMIC-III")."""
+    texts = [
+        "We test on UCF-Crime and CelebA-HQ with EfficientNet-B0 on MIMIC-III.",
+        "UCF-QNRF, CelebA and EfficientNet on MIMIC-III data; UCF students.",
+        "Crowds of UCF-Crime; CelebA faces, EfficientNet-B0 and MIMIC records.",
+    ]
+    state = linked_state(texts, [cands("UCF", "CelebA", "EfficientNet", "MIMIC")] * 3)
+    assert sorted(c.name for c in state.concepts.values()) == ["CelebA", "EfficientNet", "MIMIC"]
+
+
 def test_the_attention_a_topic_attracts_is_no_attention_mechanism():
     """3,000 scale abstracts of 2019-22: 6 of the 56 papers of "attention" only said that their
     topic "has attracted much attention"."""
