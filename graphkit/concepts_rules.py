@@ -1388,11 +1388,22 @@ def kind_from_context(next_words: Counter | dict[str, int], min_share: float = 0
     return kind if score[kind] / total >= min_share else None
 
 
+#: Names of measures whose variants carry a number or a letter ("BLEU-4", "ROUGE-L").
+_METRIC_NAMES = frozenset("bleu rouge meteor chrf cider ter wer bertscore".split())
+#: Endings of names that make models of a family ("BioBERT", "DeBERTa", "StyleGAN", "SegFormer",
+#: "DialoGPT"); not "Net", which as often ends a dataset's name (ImageNet, WordNet, ShapeNet).
+_MODEL_FAMILY = re.compile(r"(?:BERTa?|GAN|GPT|LSTM|[Ff]ormer)$")
+
+
 def name_kind(name: str) -> str | None:
     """The kind a name's shape gives: a name with a version number is a model (SAM2, GPT-4,
     Llama-2, T5), one with a size in thousands a dataset (Flickr30k, ImageNet-1k);
     an English word written in capitals is a named algorithm (REINFORCE)."""
     parts = _parts(name)
+    if len(parts) <= 2 and parts[0].lower() in _METRIC_NAMES:
+        return "metric"  # "BLEU-4", "ROUGE-L", "METEOR" (3,000 scale abstracts of 2019-22: a model, a term, a method)
+    if len(parts) <= 2 and len(parts[0]) > 4 and L.is_name(parts[0]) and _MODEL_FAMILY.search(parts[0]):
+        return "model"  # "BioBERT", "mBERT", "DeBERTa", "StyleGAN", "SegFormer" (there: terms)
     if len(parts) == 2 and re.fullmatch(r"(?:19|20)\d\d", parts[1]):
         return None  # a year: an edition of a benchmark, a shared task or an event (SemEval-2023, COCO 2017)
     if len(parts) == 1 or (len(parts) == 2 and re.fullmatch(r"v?\d+(?:\.\d+)?[A-Za-z]?", parts[1])):

@@ -639,6 +639,16 @@ def test_kind_from_the_words_that_follow(after, kind):
         ("GPT-4o", "model"),
         ("OPT-125M", "model"),  # millions: a small model's parameters too
         ("GPT2-355M", "model"),
+        # 3,000 scale abstracts of 2019-22: a model, a term, a method, terms
+        ("BLEU-4", "metric"),
+        ("ROUGE-L", "metric"),
+        ("METEOR", "metric"),
+        ("BioBERT", "model"),
+        ("DeBERTa", "model"),
+        ("StyleGAN", "model"),
+        ("SegFormer", "model"),
+        ("ImageNet", None),  # "Net" ends datasets' names as often
+        ("transformer layer", None),
     ],
 )
 def test_kind_from_the_shape_of_a_name(name, kind):
