@@ -1382,6 +1382,27 @@ def test_a_name_mostly_qualifying_other_names_is_no_concept():
     assert sorted(c.name for c in state.concepts.values()) == ["CelebA", "EfficientNet", "MIMIC"]
 
 
+def test_an_acronym_with_a_generic_head_keeps_the_meaning_its_paper_gives_it():
+    """3,000 scale abstracts of 2019-22: three papers defining "self-supervised learning (SSL)"
+    went to semi-supervised learning (4 definitions) through their "SSL methods", "SSL
+    algorithms", "SSL models", though their bare "SSL" did not."""
+    texts = [
+        "Semi-supervised learning (SSL) uses unlabeled data. SSL methods help.",
+        "The key to semi-supervised learning (SSL) is unlabeled data.",
+        "We study self-supervised learning (SSL) for ReID. These SSL methods match views.",
+    ]
+    picks = [cands("semi-supervised learning", "SSL", "SSL methods"), cands("semi-supervised learning", "SSL")]
+    picks += [cands("self-supervised learning", "SSL methods")]
+    state = pooled(*picks)
+    state.sets.union(mk("SSL methods"), mk("SSL"))  # as the corpus-wide steps join them
+    acronyms(state, [T.find_acronyms(t) for t in texts], PhraseVectors(FakeEmbedder(), dim=DIM))
+    group(state)
+    scan(state, texts)
+    semi = state.group_of[mk("semi-supervised learning")]
+    assert state.group_of[mk("SSL methods")] == semi
+    assert [semi in hits for hits in state.hits] == [True, True, False]
+
+
 def test_the_attention_a_topic_attracts_is_no_attention_mechanism():
     """3,000 scale abstracts of 2019-22: 6 of the 56 papers of "attention" only said that their
     topic "has attracted much attention"."""
