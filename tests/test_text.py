@@ -419,6 +419,20 @@ def test_verbs_a_small_corpus_cannot_teach_end_a_phrase():
     assert "denoising steps" in cands("Diffusion models need many denoising steps for each sample.")
 
 
+def test_serve_or_act_before_as_is_a_verb():
+    """3,000 scale abstracts of 2019-22: "knowledge distillation serve" was a concept; "an
+    activation function as in ReLU" keeps its function."""
+    phrases = lambda t: [c for c, _ in T.candidate_phrases(t)]  # noqa: E731
+    assert phrases("Techniques such as knowledge distillation serve as a bridge.") == [
+        "Techniques",
+        "knowledge distillation",
+        "distillation",
+        "bridge",
+    ]
+    assert "Graph neural networks" in phrases("Graph neural networks act as encoders.")
+    assert "activation function" in phrases("An activation function as in ReLU.")
+
+
 def test_a_singular_then_a_verb_in_s_before_to_is_subject_and_verb():
     """2,523 robotics abstracts had "robot need" (18 papers: "the robot needs to act"); before a
     determiner, or with no "to", such a pair stays a compound ("user needs", "model outputs")."""
