@@ -2375,7 +2375,11 @@ def _alias_kind(state: LinkState, root: str, keys: list[tuple[str, ...]], doer: 
         papers = max(1, state.form_papers.get((root, key), 0))
         if key and key[-1].lower() in ("task", "tasks"):
             tasks += papers
-        elif key and (kind := _kind(key[-1:], [], Counter())) != "term":
+        elif (
+            key
+            and (kind := _kind(key[-2:] if key[-1].lower() in ("filter", "filters") else key[-1:], [], Counter()))
+            != "term"
+        ):
             votes[kind] += papers
     if not votes:
         return None
@@ -2414,6 +2418,8 @@ _HEAD_KIND_ORDER = ("dataset", "metric", "task", "model", "method")
 def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_words: Counter) -> str:
     if len(name_key) > 1 and name_key[-1].lower() in _TASK_NAME_HEADS:
         return "task"
+    if len(name_key) > 1 and name_key[-1].lower() in ("filter", "filters") and _filtering(name_key[-2]):
+        return "method"  # "Kalman filter", "extended Kalman filter", "particle filter" (2019-22 scale slice: terms)
     if len(name_key) > 1 and name_key[-1].lower() == "control" and _manner(name_key[-2].lower()):
         # a manner of control is a method: "model predictive control", "optimal control",
         # "adaptive control", "decentralized control"; what is controlled a task ("force control")
@@ -2440,6 +2446,15 @@ def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_w
 #: (2023-25 scale slice: terms). Not "MAE", "MRR", "MAP": masked autoencoders, modular robots,
 #: maximum a posteriori.
 _MEASURES = frozenset("iou miou mse rmse ndcg wer cider bertscore lpips chrf".split())
+
+
+def _filtering(word: str) -> bool:
+    """Does ``word`` before "filter" name a filtering method: a person's name ("Kalman",
+    "Gabor", "Bloom") or a particle filter's, not a network's ("convolutional filter")?"""
+    return (word[:1].isupper() and word.lower() not in _KIND_HEADS["model"]) or word.lower() in (
+        "particle",
+        "complementary",
+    )
 
 
 def _manner(word: str) -> bool:

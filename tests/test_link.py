@@ -1586,6 +1586,10 @@ def test_an_activitys_datasets_are_data_for_it_not_it():
         (("IoU",), "metric"),  # a term of 10 papers
         (("mean", "IoU"), "metric"),
         (("MAE",), "term"),  # masked autoencoders as often as mean absolute errors
+        (("Kalman", "filter"), "method"),
+        (("particle", "filter"), "method"),  # 2019-22 scale slice: a term of 5 papers
+        (("CNN", "filter"), "term"),
+        (("convolutional", "filter"), "term"),
     ],
 )
 def test_a_manner_of_control_is_a_method_and_a_measures_name_a_metric(key, kind):
