@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
+from functools import partial
 
 import numpy as np
 import pytest
@@ -1310,17 +1311,27 @@ def extraction(texts: list[str], candidates, fake: FakeEmbedder, **kw) -> Extrac
     )
 
 
+def _one_definer_and_users(fake, definer: str, defined, used, users: list[str]):
+    """Link one paper that defines an acronym and papers that write it undefined: the concepts
+    by name and the (paper, concept) mentions."""
+    texts = [definer, *users]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    linked = link(papers, extraction(texts, [defined] + [used] * len(users), fake), embedder=fake)
+    return {c.name: c for c in linked.concepts}, {(m.paper_id, m.concept_key) for m in linked.mentions}
+
+
 def test_an_acronym_one_far_paper_defines_is_that_papers_alone(fake):
     """3k scale abstracts: one robotics paper's "auxetic unit cell (AUC)" named the metric AUC
     of 6 papers on classifiers. Papers near the defining one take its meaning."""
 
-    def auc(users: list[str]):
-        texts = ["Skins with an auxetic unit cell (AUC) layer jamming electrode.", *users]
-        picks = [cands("auxetic unit cell", "AUC", "layer jamming")] + [cands("AUC", "classifier")] * len(users)
-        papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
-        linked = link(papers, extraction(texts, picks, fake), embedder=fake)
-        named = {c.name: c for c in linked.concepts}
-        return named, {(m.paper_id, m.concept_key) for m in linked.mentions}
+    definer = "Skins with an auxetic unit cell (AUC) layer jamming electrode."
+    auc = partial(
+        _one_definer_and_users,
+        fake,
+        definer,
+        cands("auxetic unit cell", "AUC", "layer jamming"),
+        cands("AUC", "classifier"),
+    )
 
     far = [
         "We report AUC of classifiers on benchmark ranking.",
@@ -1345,20 +1356,17 @@ def test_an_acronym_papers_write_for_another_meaning_is_not_the_one_paper_define
     vision papers: papers no nearer the defining one than a shared word or two (the cosine here
     0.27; the rule had asked for a median under 0.2) and nowhere near its long form."""
 
-    def hp(users: list[str]):
-        texts = ["Human Pose (HP) estimation from video clips.", *users]
-        picks = [cands("Human Pose", "HP", "video clips")] + [cands("HP", "video learner")] * len(users)
-        papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
-        linked = link(papers, extraction(texts, picks, fake), embedder=fake)
-        named = {c.name: c for c in linked.concepts}
-        return named, {(m.paper_id, m.concept_key) for m in linked.mentions}
+    definer = "Human Pose (HP) estimation from video clips."
+    hp = partial(
+        _one_definer_and_users, fake, definer, cands("Human Pose", "HP", "video clips"), cands("HP", "video learner")
+    )
 
     tuned = [
         "We tune every HP of the video learner.",
         "Each HP of a video learner is tuned.",
         "HP tuning: video learner.",
     ]
-    doc = fake.embed(["Human Pose (HP) estimation from video clips.", *tuned])
+    doc = fake.embed([definer, *tuned])
     assert all(0.2 < doc[0] @ doc[i] < 0.4 for i in (1, 2, 3))
     named, mentions = hp(tuned)
     assert "human pose" not in named["HP"].aliases and named["HP"].paper_count == 3
