@@ -1411,6 +1411,20 @@ def test_an_acronym_with_a_generic_head_keeps_the_meaning_its_paper_gives_it():
     assert [semi in hits for hits in state.hits] == [True, True, False]
 
 
+def test_a_long_form_ending_on_its_setting_defines_the_idea():
+    """3,000 scale abstracts of 2019-22: "Computer Vision domain (CV)" made CV a concept of 3
+    papers beside computer vision's 92; "part affinity field (PAF)" keeps its field."""
+    texts = ["Concepts in the Computer Vision domain (CV) and part affinity fields (PAFs).", "CV and computer vision."]
+    state = linked_state(
+        texts,
+        [cands("CV", "computer vision", "PAFs"), cands("CV", "computer vision")],
+        [T.find_acronyms(t) for t in texts],
+    )
+    aliases = {c.name: c.aliases for c in state.concepts.values()}
+    assert aliases["CV"] == ["computer vision"]  # not "Computer Vision domain", nor two concepts
+    assert aliases["PAF"] == ["part affinity field"]
+
+
 def test_the_attention_a_topic_attracts_is_no_attention_mechanism():
     """3,000 scale abstracts of 2019-22: 6 of the 56 papers of "attention" only said that their
     topic "has attracted much attention"."""
