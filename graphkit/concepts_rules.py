@@ -557,8 +557,15 @@ def rejection(phrase: str) -> str | None:
     praise = lower[:3] in (["state", "of", "the"], ["state", "of", "theart"])
     if words[0].lower() in _NOT_FIRST or praise or lower[:2] in (["real", "world"], ["real", "worlds"]):
         return "scaffold"  # "based reinforcement learning", "state-of-the-art GAN"
-    if len(lower) > 1 and lower[-1] in ("manner", "manners"):
-        return "scaffold"  # "(in an) end-to-end manner": 47 papers of 5,000 CVPR abstracts
+    if len(lower) > 1 and (
+        lower[-1] in ("manner", "manners")
+        or lower[-1] == "fashion"
+        and len(words) > 1
+        and ("-" in words[-2] or words[-2].endswith(("ed", "ive", "ic", "al", "ble", "wise", "ous")))
+    ):
+        # "(in an) end-to-end manner": 47 papers of 5,000 CVPR abstracts; "(in a) self-supervised
+        # fashion": 7 papers of 3,000 scale abstracts of 2019-22
+        return "scaffold"
     if any(L.is_verb_only(p) for p in parts if p.lower() not in _PREFIXES) or any(_verb_s(p) for p in parts[:-1]):
         return "verb"
     if len(words) == 1 and (L.is_adjective(head) or L.noun_lemma(head.lower()) in _MODIFIERS):  # "multiples"
