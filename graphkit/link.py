@@ -2475,10 +2475,13 @@ _MEASURES = frozenset("iou miou mse rmse ndcg wer cider bertscore lpips chrf".sp
 def _filtering(word: str) -> bool:
     """Does ``word`` before "filter" name a filtering method: a person's name ("Kalman",
     "Gabor", "Bloom") or a particle filter's, not a network's ("convolutional filter")?"""
-    return (word[:1].isupper() and word.lower() not in _KIND_HEADS["model"]) or word.lower() in (
-        "particle",
-        "complementary",
-    )
+    low = word.lower()
+    if low in _KIND_HEADS["model"]:
+        return False
+    # a key keeps a name's capital only where the dictionary knows the word: "kalman" it does
+    # not, nor "convolutional", "learnable" (whose endings say adjective)
+    unknown = not L.readings(low) and not low.endswith(("al", "ic", "ive", "able", "ible", "ed", "ing", "ous", "ar"))
+    return word[:1].isupper() or unknown or low in ("particle", "complementary")
 
 
 def _manner(word: str) -> bool:
