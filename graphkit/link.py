@@ -1674,9 +1674,12 @@ def select(state: LinkState, min_rank_single: int) -> None:
             and root not in renamed_groups
             and (
                 state.attached[root] == state.single[root] + state.phrase_uses[root] > 0
+                and not any(mk in state.expansions for mk in mks)
+                # a definition whose long form joined no concept does not keep it: one paper's
+                # "multispectral (MS)" beside MS-COCO, MS-SSIM and MS MARCO
                 or 2 * state.prefixing[root] >= state.single[root] + state.phrase_uses[root] > 0
+                and not any(mk in state.long_forms for mk in mks)
             )
-            and not any(mk in state.expansions for mk in mks)
         ):
             # only ever a part of other names (the samples' "MS": "MS COCO", "SemAlign-MS"), or
             # mostly the qualifier of other names (3,000 scale abstracts of 2019-22: "UCF" of

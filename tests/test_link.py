@@ -1388,6 +1388,14 @@ def test_a_name_mostly_qualifying_other_names_is_no_concept():
     ]
     state = linked_state(texts, [cands("UCF", "CelebA", "EfficientNet", "MIMIC")] * 3)
     assert sorted(c.name for c in state.concepts.values()) == ["CelebA", "EfficientNet", "MIMIC"]
+    # one paper's definition that the other papers do not mean joins MS to no long form and
+    # keeps no "MS" (2019-22: a metric of 21 papers, of MS-COCO, MS-SSIM, MS MARCO, beside
+    # one "Multi-scale (MS) approach")
+    fake = FakeEmbedder()
+    definer = "Multi-scale (MS) deblurring of blurry photos."
+    users = ["Detection boxes on MS-COCO.", "MS-COCO and MS-SSIM scores for detection.", "MS-COCO detection boxes."]
+    named, _ = _one_definer_and_users(fake, definer, cands("MS", "deblurring"), cands("MS", "detection boxes"), users)
+    assert "MS" not in named and "Multi-scale" not in named
 
 
 def test_an_acronym_with_a_generic_head_keeps_the_meaning_its_paper_gives_it():
