@@ -351,6 +351,7 @@ SCAFFOLDS = frozenset(
         ("real", "data", "set"),
         ("real", "dataset"),
         ("real", "robot"),  # "experiments on a real robot": 20 of 3,000 scale abstracts (robotics)
+        ("general", "purpose"),  # "General Purpose (GP) hardware", "general purpose features" (dev)
         ("real", "robot", "experiment"),
         ("special", "case"),
         ("public", "dataset"),

@@ -159,6 +159,11 @@ def test_different_concepts_stay_apart(a, b):
         ),
         # and a letter inside a word where no reading by initials covers every word
         ("We train an efficient Variational Autoencoder (VAE) on faces.", "VAE", "Variational Autoencoder"),
+        # a name in title case opening on a stop word (3,000 scale abstracts of 2019-22: no
+        # definition of HDR, SORT or "General Problem Solver (GPS)" had been read)
+        ("We merge High Dynamic Range (HDR) images.", "HDR", "High Dynamic Range"),
+        ("We use Simple Online and Realtime Tracking (SORT) here.", "SORT", "Simple Online and Realtime Tracking"),
+        ("the classic paradigm General Problem Solver (GPS) with", "GPS", "General Problem Solver"),
     ],
 )
 def test_acronym_definitions(sentence, short, long):
@@ -170,6 +175,7 @@ def test_no_acronym_from_a_plain_parenthesis():
     assert T.find_acronyms("Trained on the DROID dataset (95k trajectories, 564 scenes), it works.") == []
     assert T.find_acronyms("We use a simple loss (see Section 3).") == []
     assert [d.short for d in T.find_acronyms("It is the proposed method (PM).")] == []
+    assert [d.short for d in T.find_acronyms("Our Proposed Method (OPM) and the new model (NM) win.")] == []
 
 
 def test_candidates_are_noun_phrases_with_head_final_suffixes():

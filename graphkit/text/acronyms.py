@@ -50,9 +50,31 @@ def _long_form_for(short: str, before: str) -> str | None:
     if short.lower() in long.lower().split():
         return None
     first, *rest = long.split()
-    if first.lower() in STOPWORDS and first.lower() not in NOUN_VERBS and not (rest and stop_word_term(first, rest[0])):
+    if (
+        first.lower() in STOPWORDS
+        and first.lower() not in NOUN_VERBS
+        and not (rest and stop_word_term(first, rest[0]))
+        and not _titled_name(first, rest)
+    ):
         return None  # "support vector machine (SVM)" starts with a noun, "named entity recognition (NER)" with a term
     return long
+
+
+def _titled_name(first: str, rest: list[str]) -> bool:
+    """Is a long form opening on a stop word a name written in title case, every word but its
+    small ones capitalised ("High Dynamic Range", "General Problem Solver", "Simple Online and
+    Realtime Tracking": 3,000 scale abstracts of 2019-22 read no definition of HDR or GPS
+    there), and not a determiner's phrase ("The Transformer Model", "Our Method")?"""
+    if not first[:1].isupper() or first.lower() in _FUNCTION_WORDS:
+        return False
+    return all(w[:1].isupper() for w in rest if w.lower() not in _FUNCTION_WORDS)
+
+
+#: Words no name opens on, however written.
+_FUNCTION_WORDS = frozenset(
+    """the a an this that these those our their its his her my your we they it in on of for with
+    by to from and or as at into via per each every all any some no not""".split()
+)
 
 
 #: A word of a long form: no space in it, nor a dash written as two or three hyphens
