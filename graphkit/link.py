@@ -677,8 +677,7 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
             continue
         # a modifier's task beside its tool stays apart from both and from the bare modifier:
         # "vision-language task" / "vision-language model" / "vision-language" (see R.task_and_tool)
-        tasks = _tasks_beside_tools(state, mks)
-        mks = mks - tasks
+        mks = by_core[ck] = mks - _tasks_beside_tools(state, mks)
         if len(mks) < 2:
             continue
         head = heads[ck] = max(sorted(mks), key=lambda m: sum(state.surfaces[m].values()))
@@ -705,7 +704,7 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
         (mk, ck)
         for ck, mks in by_core.items()
         if ck in heads and ck in mks and state.sets[ck] == state.sets[heads[ck]]
-        for mk in sorted(mks - _tasks_beside_tools(state, mks))
+        for mk in sorted(mks)  # the tasks beside tools left out above
         if state.sets[mk] != state.sets[ck] and _named(state, mk) == _named(state, ck)
     ]
     _join_agreeing(state, second, vectors)
@@ -734,8 +733,6 @@ def _join_agreeing(state: LinkState, pairs: list[tuple[str, str]], vectors: Phra
     for mk, other in pairs:
         if R.names_another(top[mk], top[other]) or R.names_another(top[other], top[mk]):
             continue  # "camera model" is no camera
-        if R.task_and_tool(top[mk], top[other]):
-            continue  # "vision-language task" is no vision-language model
         bar = R.AGREE_HEADED if R.adds_a_head(top[mk], top[other]) else R.AGREE_SIMILARITY
         if float(vec[mk] @ vec[other]) >= bar:
             state.sets.union(mk, other)
@@ -1383,10 +1380,14 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
                 state.single[root] += 1
                 if len(f) == 1 and raw[pos][-1:] in "sS" and raw[pos].lower() != f[0]:
                     state.plural[root] += 1  # "humanoids": a noun, whatever else it modifies
-                if len(f) == 1 and _attached_to_a_name(raw, pos):
-                    state.attached[root] += 1  # "MS" of "MS COCO", "SemAlign-MS"
-                if len(f) == 1 and _prefixing(raw, pos, first=pos not in inner):
-                    state.prefixing[root] += 1  # "UCF" of "UCF-Crime", "MS" of "MS-COCO", "MS COCO"
+                if len(f) == 1:
+                    attached = _attached_to_a_name(raw, pos)
+                    state.attached[root] += attached  # "MS" of "MS COCO", "SemAlign-MS"
+                    # "UCF" of "UCF-Crime", "MS" of "MS-COCO", "MS COCO"
+                    hyphenated = "-" in raw[pos]
+                    state.prefixing[root] += (
+                        hyphenated and pos not in inner and _qualifies(raw[pos]) or not hyphenated and attached
+                    )
                 prev = seq[pos - 1] if pos else None
                 if prev in R.GRADERS:
                     state.graded[root] += 1  # "is challenging", "very stable": an adjective
@@ -2471,13 +2472,13 @@ def _kind(name_key: tuple[str, ...], aliases_keys: list[tuple[str, ...]], next_w
 #: Names of measures, a metric as a concept's own head but not after another name ("DeepSpeech
 #: WER" is no metric): "IoU", "mIoU", "RMSE", "NDCG", "WER", "CIDEr", "BERTScore", "LPIPS"
 #: (2023-25 scale slice: terms). Not "MAE", "MRR", "MAP": masked autoencoders, modular robots,
-#: maximum a posteriori.
+#: maximum a posteriori. A measure's family with its variants is R.name_kind's.
 _MEASURES = frozenset("iou miou mse rmse ndcg wer cider bertscore lpips chrf".split())
 
 
 def _filtering(word: str) -> bool:
     """Does ``word`` before "filter" name a filtering method: a person's name ("Kalman",
-    "Gabor", "Bloom") or a particle filter's, not a network's ("convolutional filter")?"""
+    "Gabor") or a particle filter's, not a network's ("convolutional filter", "CNN filter")?"""
     low = word.lower()
     if low in _KIND_HEADS["model"]:
         return False
@@ -2593,16 +2594,12 @@ def _attached_to_a_name(raw: list[str], pos: int) -> bool:
     return len(tok) <= 3 and tok.isalpha() and tok.isupper() and nxt[:1].isalpha() and L.is_name(nxt)
 
 
-def _prefixing(raw: list[str], pos: int, first: bool) -> bool:
-    """Is the one-word match at ``pos`` a name's qualifier: the ``first`` part of a hyphenated
-    word before a capitalised word or name of three letters or more ("UCF-Crime", "CMU-Mocap",
-    "MS-COCO"; not "GAN-Based" in a title, "AI-Assisted", "EfficientNet-B0", "RGB-D",
-    "ResNet-50", "MIMIC-III"), or a word of up to three capitals right before a name ("MS COCO")?"""
-    tok = raw[pos]
-    if "-" not in tok:
-        return _attached_to_a_name(raw, pos)
-    parts = tok.split("-")
-    nxt = parts[1] if first and len(parts) > 1 else ""
+def _qualifies(tok: str) -> bool:
+    """Is the first part of the hyphenated ``tok`` a name's qualifier: before a capitalised word
+    or name of three letters or more ("UCF-Crime", "CMU-Mocap", "MS-COCO"; not "GAN-Based" in a
+    title, "AI-Assisted", "EfficientNet-B0", "RGB-D", "ResNet-50", "MIMIC-III")? A word of up to
+    three capitals right before a name ("MS COCO") qualifies it too (:func:`_attached_to_a_name`)."""
+    nxt = tok.split("-")[1]
     return (
         len(nxt) >= 3 and nxt[0].isupper() and nxt.isalpha() and not _suffix(nxt.lower()) and not _ROMAN.fullmatch(nxt)
     )
