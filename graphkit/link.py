@@ -2075,6 +2075,10 @@ def _most_written_head(state: LinkState, root: str, surface: str, concept_name: 
     if len(key) < 2 or key[-1] not in T.GENERIC_HEADS or key[-1] == "based" or not core:
         return concept_name  # not "diffusion-model", its head glued
     papers = state.form_papers.get((root, key), 0)
+    if key[-2] == "based" and state.form_papers.get((root, key[:-1]), 0) > papers:
+        # written with its head by fewer papers than "X-based" alone: as if none wrote it (2023-25
+        # scale slice: one paper's "image-based model" named 27 papers' "image-based X")
+        return None if state.based_headed[root] < BASED_HEADED_SHARE * state.based[root] else concept_name
     written = sorted(
         ((n, word) for word in T.GENERIC_HEADS if (n := state.form_papers.get((root, (*key[:-1], word)), 0)) > papers),
         key=lambda nw: (-nw[0], nw[1]),

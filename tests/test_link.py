@@ -850,6 +850,26 @@ def test_a_concept_made_from_x_based_is_named_as_the_papers_write_it():
     assert concept([texts[0].replace("models", "localization"), *texts[1:]]) is None
 
 
+def test_one_paper_writing_x_based_with_its_head_names_no_concept_of_the_bare_x_based():
+    """2023-25 scale slice: one paper's "image-based model" named a concept of 27 papers, the
+    others' "image-based rendering", "... localization", "... retrieval" (4 of 33 uses before a
+    generic head). Written with its head by fewer papers than "X-based" alone, it is held to the
+    bare form's bar (:data:`BASED_HEADED_SHARE`)."""
+    from graphkit.link import _most_written_head
+
+    state = LinkState()
+    root = "imagebasedmodel"
+    state.form_papers[(root, ("image", "based"))] = 27
+    state.form_papers[(root, ("image", "based", "model"))] = 1
+    state.based[root], state.based_headed[root] = 33, 4
+    assert _most_written_head(state, root, "image-based model", "image-based model") is None
+    state.based_headed[root] = 12  # a third of its uses name a model, a method...: the name stands
+    assert _most_written_head(state, root, "image-based model", "image-based model") == "image-based model"
+    state.based_headed[root] = 4  # as it does when it is written with its head by the most papers
+    state.form_papers[(root, ("image", "based", "model"))] = 30
+    assert _most_written_head(state, root, "image-based model", "image-based model") == "image-based model"
+
+
 def test_a_name_takes_the_generic_head_most_papers_write_when_that_can_be_a_name():
     """Dev: "policy method" (6 papers: 3 write "policy-based", 1 "policy method") is the
     "policy-based method"; "convolutional model" stays, though more papers write
