@@ -45,7 +45,7 @@ def _long_form_for(short: str, before: str) -> str | None:
     long = " ".join(_QUOTES.sub("", text[start:]).split()).strip(" -,;:\u2018\u2019")  # single ones at its ends
     if not long or len(long) <= len(short) or " " not in long and "-" not in long:
         return None
-    if any(c in long for c in ":;()[]") or any(len(w) > 1 and w.isupper() for w in re.split(r"[\s-]+", long)):
+    if any(c in long for c in ":;()[]") or any(_other_acronym(w, short) for w in re.split(r"[\s-]+", long)):
         return None  # a long form is a plain phrase, not a clause around other acronyms
     if short.lower() in long.lower().split():
         return None
@@ -58,6 +58,13 @@ def _long_form_for(short: str, before: str) -> str | None:
     ):
         return None  # "support vector machine (SVM)" starts with a noun, "named entity recognition (NER)" with a term
     return long
+
+
+def _other_acronym(word: str, short: str) -> bool:
+    """Is a word of a long form an acronym the short form does not spell out? One the short form
+    holds is a part of it: "Wasserstein GAN (WGAN)", "Habitat-Matterport 3D (HM3D)", "low-dose
+    CT (LDCT)" (dev's WGAN, 4 papers, had stood beside Wasserstein GAN, 12)."""
+    return len(word) > 1 and word.isupper() and word.lower() not in short.lower()
 
 
 def _titled_name(first: str, rest: list[str]) -> bool:
