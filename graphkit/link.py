@@ -1822,6 +1822,9 @@ def name(state: LinkState, texts: Sequence[str] = ()) -> None:
                 if not state.paper_count[root]:  # no paper writes it with its head
                     state.keep.discard(root)
                     continue
+            if _tail_of_a_name(surface, case):
+                state.keep.discard(root)
+                continue
             same = _mk(surface)
             votes: Counter = Counter()
             for s, c in counts.items():
@@ -2009,6 +2012,24 @@ def _kinds_from_lists(state: LinkState) -> None:
                 state.concepts[state.key_of[r]].kind = kind
 
 
+def _tail_of_a_name(surface: str, case: M.CaseCounts) -> bool:
+    """Does a form of two words or more open on an ordinary word the sentences write only after
+    another capitalised word, never alone nor in lower case ("Carlo" of "Monte Carlo")? Then it
+    is the tail of a longer name: a 3,000-abstract scale slice's "Carlo Tree Search" (4 papers,
+    every one of Monte Carlo Tree Search's), dev's "Book Test" of "Children's Book Test". A name
+    opening it is its own ("Fast LiDAR-inertial odometry" is still LiDAR-inertial odometry)."""
+    first = surface.split()[0]
+    return (
+        " " in surface
+        and first[:1].isupper()
+        and not any(L.is_name(p) for p in first.split("-") if p)  # not "LiDAR-inertial odometry"
+        and case.in_runs.get(first, 0) > 0
+        and not case.leading.get(first, 0)
+        and not case.get(first, 0)
+        and not case.get(first.lower(), 0)
+    )
+
+
 def _title_case_surfaces(state: LinkState, root: str) -> list[str]:
     """The group's surfaces of two words or more, every one capitalised, no name among them."""
     return [
@@ -2030,15 +2051,20 @@ def _title_cased(surface: str) -> bool:
 #: question"), "Universal Dependencies" (was "universal dependency"), dev's "Super Mario Bros"
 #: (was "super mario bro"), "Children Book Test".
 NAME_PHRASE_USES = 3
+#: ... and written so at least this many times for each use in lower case: 2023-25 scale
+#: abstracts write "Stable Diffusion" 10 times and "stable diffusion models" once (it had been
+#: "stable diffusion").
+NAME_CASE_RATIO = 5
 
 
 def _written_as_a_name(counts: Counter, same: str, case: M.CaseCounts) -> str | None:
-    """The surface of merge key ``same`` the papers always write in title case inside their
-    sentences (:data:`NAME_PHRASE_USES`), never in lower case (nor hyphenated: "vision-language
-    models" is the lower case of "Vision Language Models"), if there is one; singular when
+    """The surface of merge key ``same`` the papers write in title case inside their sentences
+    (:data:`NAME_PHRASE_USES`), hardly ever in lower case (:data:`NAME_CASE_RATIO`) and never
+    hyphenated in lower case ("vision-language models" is the lower case of "Vision Language
+    Models"), if there is one; singular when
     its singular is written ("Signed Distance Fields", "Signed Distance Field"), as a name's plural is not
     ("Natural Questions", and Cityscapes, though one title writes "CITYSCAPE")."""
-    if any(s.islower() and _mk(s) == same for s in counts):
+    if any(s.islower() and "-" in s and _mk(s) == same for s in counts):
         return None
     found = []
     for s, c in counts.items():
@@ -2047,7 +2073,7 @@ def _written_as_a_name(counts: Counter, same: str, case: M.CaseCounts) -> str | 
             _mk(s) == same
             and case.title_case.get(key, 0) >= NAME_PHRASE_USES
             and case.title_papers.get(key, 0) >= 2
-            and not case.lower_case.get(key, 0)
+            and case.lower_case.get(key, 0) * NAME_CASE_RATIO <= case.title_case[key]
             and _title_cased(s)
         ):
             found.append((-case.title_case[key], -c, s))

@@ -2220,6 +2220,19 @@ def test_a_phrase_the_papers_always_write_in_title_case_is_named_as_written():
     one = ["Title. On Natural Questions. On Natural Questions. On Natural Questions.", "Title. Natural Questions."]
     assert concept(one, "Natural Questions") == ["Natural Question"]  # one paper writes it inside sentences
     assert concept([*nq, "Title. We ask natural questions."], "Natural Questions") == ["natural question"]
+    # ... unless its uses in title case outnumber it five to one (2023-25 scale abstracts: "Stable
+    # Diffusion" 10 times, "stable diffusion models" once, had been "stable diffusion")
+    sd = ["Title. We fine-tune Stable Diffusion. Stable Diffusion works.", "Title. Images of Stable Diffusion."] * 2
+    sd.append("Title. Our stable diffusion models.")
+    assert concept(sd, "Stable Diffusion") == ["stable diffusion"]  # 4 to 1 (a sentence's first word is no vote)
+    assert concept([*sd, "Title. Stable Diffusion and Stable Diffusion again."], "Stable Diffusion") == [
+        "Stable Diffusion"
+    ]
+    # the tail of a longer name is no use of its own (a 3,000-abstract scale slice's "random
+    # field" had become "Random Field" of "Markov Random Fields", "Conditional Random Fields")
+    rf = ["Title. We fit a Markov Random Field. Two Markov Random Field models.", "Title. A Markov Random Field."] * 3
+    rf.append("Title. We fit a random field.")
+    assert concept(rf, "Random Field") == ["random field"]
     sdf = ["Title. We fit Signed Distance Fields. Two Signed Distance Fields.", "Title. With Signed Distance Fields."]
     assert concept(sdf, "Signed Distance Fields") == ["Signed Distance Fields"]
     sdf.append("Title. A Signed Distance Field. The distance is signed in the field, a field of distance.")
@@ -2231,6 +2244,34 @@ def test_a_phrase_the_papers_always_write_in_title_case_is_named_as_written():
     assert concept(vlm, "Vision Language Models") == ["Vision Language Models"]
     hyphen = ["Title. Our vision-language models."]
     assert concept(vlm + hyphen, "Vision Language Models", "vision-language models") == ["vision language model"]
+
+
+def test_the_tail_of_a_name_is_no_concept():
+    """A 3,000-abstract scale slice's "Carlo Tree Search" (4 papers, every one of Monte Carlo
+    Tree Search's) opened on a word its sentences write only after "Monte". A name that opens a
+    run of capitals stays ("Swin Transformer")."""
+
+    def names(texts, *picks):
+        return sorted(c.name for c in linked_state(texts, [cands(*picks)] * len(texts)).concepts.values())
+
+    mcts = [
+        "Decentralised Exploration Using Monte Carlo Tree Search. We explore.",
+        "Title. We leverage Monte Carlo Tree Search (MCTS) to iterate.",
+        "Title. We apply exact methods, and Monte Carlo Tree Search methods.",
+        "Title. Building on Monte Carlo tree search-based solutions, we act.",
+    ]
+    assert names(mcts, "Carlo Tree Search") == []
+    assert [n.lower() for n in names(mcts, "Monte Carlo Tree Search", "Carlo Tree Search")] == [
+        "monte carlo tree search"
+    ]
+    # nor a name written after a capitalised word (2023-25 scale slice: "LiDAR-inertial odometry")
+    lio = ["Title. We run Fast LiDAR-inertial odometry here.", "Title. Our Robust LiDAR-inertial odometry works."]
+    assert names(lio, "LiDAR-inertial odometry") == ["LiDAR-inertial odometry"]
+    # nor a word that opens a sentence (a 3,000-abstract scale slice's "In-space assembly is crucial")
+    space = ["Title. In-Space Assembly is crucial.", "Title. The Orbital In-Space Assembly mission."]
+    assert [n.lower() for n in names(space, "In-Space Assembly")] == ["in-space assembly"]
+    swin = ["Title. We use a Swin Transformer here.", "Title. Our Swin Transformer backbone."]
+    assert names(swin, "Swin Transformer") == ["Swin Transformer"]
 
 
 def test_a_model_of_a_thing_is_no_model_however_the_thing_is_hyphenated():
