@@ -2031,18 +2031,15 @@ def _tail_of_a_name(surface: str, case: M.CaseCounts) -> bool:
 
 
 def _title_case_surfaces(state: LinkState, root: str) -> list[str]:
-    """The group's surfaces of two words or more, every one capitalised, no name among them."""
-    return [
-        s
-        for mk in state.groups[root]
-        for s in state.surfaces[mk]
-        if " " in s and _title_cased(s) and not any(L.is_name(p) for w in s.split() for p in w.split("-") if p)
-    ]
+    """The group's surfaces of two words or more in title case (:func:`_title_cased`)."""
+    return [s for mk in state.groups[root] for s in state.surfaces[mk] if " " in s and _title_cased(s)]
 
 
 def _title_cased(surface: str) -> bool:
-    """Is every word capitalised, none in capitals ("Natural Questions", not "ELECTRE TRI")?"""
-    return all(w[:1].isupper() and not w.isupper() for w in surface.split())
+    """Is every word capitalised, one at least an ordinary word ("Natural Questions", "Faster
+    R-CNN", not "ELECTRE TRI")?"""
+    words = surface.split()
+    return all(w[:1].isupper() for w in words) and not all(any(L.is_name(p) for p in w.split("-") if p) for w in words)
 
 
 #: A phrase of ordinary words is a name written as the authors write it (case and number kept)

@@ -2233,6 +2233,15 @@ def test_a_phrase_the_papers_always_write_in_title_case_is_named_as_written():
     rf = ["Title. We fit a Markov Random Field. Two Markov Random Field models.", "Title. A Markov Random Field."] * 3
     rf.append("Title. We fit a random field.")
     assert concept(rf, "Random Field") == ["random field"]
+    # a name among its words is no matter: a 3,000-abstract scale slice's "Faster R-CNN" (7 uses,
+    # none in lower case) had been "faster R-CNN", as "faster" alone is an ordinary word
+    fr = [
+        "Title. We train Faster R-CNN here. Then Faster R-CNN again.",
+        "Title. Compared with Faster R-CNN, we win.",
+        "Title. It is faster, faster and faster than the faster one.",
+    ]
+    assert concept(fr, "Faster R-CNN") == ["Faster R-CNN", "R-CNN"]
+    assert concept([*fr, "Title. A faster R-CNN detector."], "Faster R-CNN") == ["faster R-CNN", "R-CNN"]
     sdf = ["Title. We fit Signed Distance Fields. Two Signed Distance Fields.", "Title. With Signed Distance Fields."]
     assert concept(sdf, "Signed Distance Fields") == ["Signed Distance Fields"]
     sdf.append("Title. A Signed Distance Field. The distance is signed in the field, a field of distance.")
