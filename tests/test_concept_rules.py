@@ -295,6 +295,14 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("32.095dB", "number"),
         ("17.5X", "number"),
         ("1.We", "number"),  # a numbered sentence glued to its first word
+        ("90mW", "number"),  # the three scale slices: 20 such concepts, "46.1kPa", "600mL", "1Gbps" ...
+        ("46.1kPa", "number"),
+        ("600mL", "number"),
+        ("5kV", "number"),
+        ("40Nm", "number"),
+        ("1Gbps", "number"),
+        ("1GPUh", "number"),
+        ("360deg", "number"),
         ("project", "broad"),  # held-out: 6
         ("large data sets", "broad"),  # 29
         ("high-level features", "broad"),
