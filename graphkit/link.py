@@ -1153,7 +1153,7 @@ def acronyms(
             dominant = surface[state.dominant[smk]]
             if R.act_and_thing(surface[lmk], dominant):
                 continue  # its own concept, but no other meaning: LM is the language model's
-            if (
+            if R.one_abbreviated(surface[lmk], dominant) or (
                 float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY
                 and not R.other_prefix(surface[lmk], dominant)
                 and not R.one_word_apart(surface[lmk], dominant)

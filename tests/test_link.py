@@ -2515,3 +2515,18 @@ def test_the_build_lets_go_of_the_extraction_before_the_names_vectors(fake, monk
     g, linked = build(papers, extractor=Remembered(), embedder=fake)
     assert alive_at_rank == [False]
     assert [c.name for c in linked.concepts if c.paper_count == 2] == ["diffusion model"]
+
+
+def test_a_long_form_writing_an_acronym_for_a_word_is_the_acronym_s_meaning():
+    """A 2023-25 scale slice: one paper defines HPO as "HP optimization", the others as
+    "hyperparameter optimization"; the two long forms are far apart in the embeddings, yet one
+    meaning (its HPO had become a concept of one paper)."""
+    texts = [
+        "We tune hyperparameter optimization (HPO) here.",
+        "Hyperparameter optimization (HPO) is slow.",
+        "Training makes HP optimization (HPO) costly; HPO tools help.",
+    ]
+    longs = ["hyperparameter optimization", "Hyperparameter optimization", "HP optimization"]
+    defs = [[T.AcronymDef("HPO", long, text)] for long, text in zip(longs, texts)]
+    state = linked_state(texts, [cands(long) for long in longs], definitions=defs)
+    assert [(c.name, c.paper_count) for c in state.concepts.values()] == [("HPO", 3)]
