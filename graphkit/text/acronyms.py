@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..lemmas import readings
 from .chunking import stop_word_term
 from .clean import sentences
 from .forms import is_artefact
@@ -55,9 +56,29 @@ def _long_form_for(short: str, before: str) -> str | None:
         and first.lower() not in NOUN_VERBS
         and not (rest and stop_word_term(first, rest[0]))
         and not _titled_name(first, rest)
+        and not _content_opener(first)
     ):
         return None  # "support vector machine (SVM)" starts with a noun, "named entity recognition (NER)" with a term
     return long
+
+
+def _content_opener(word: str) -> bool:
+    """May a long form open on this word of the chunker's stop list? An adjective, a noun, a
+    participle or an adverb in -ly may ("fully convolutional network (FCN)", "extended Kalman
+    filter (EKF)", "high dynamic range (HDR)", "computed tomography (CT)", "whole slide image
+    (WSI)": five 3,000-abstract scale slices and dev read 85 such definitions as none); a
+    function word, a verb's base form or a proposal's adjective may not ("the", "propose",
+    "the proposed method (PM)", "our new model (NM)")."""
+    w = word.lower().split("-")[0]
+    if w in _FUNCTION_WORDS or w in _PROPOSAL_WORDS:
+        return False
+    return bool(readings(w) & {"NOUN", "ADJ"}) or w.endswith(("ed", "ing")) or w.endswith("ly") and w != "only"
+
+
+#: Adjectives that say a work is the authors' own, not what it is.
+_PROPOSAL_WORDS = frozenset(
+    "proposed new novel present presented existing current above following aforementioned".split()
+)
 
 
 def _other_acronym(word: str, short: str) -> bool:
