@@ -2530,3 +2530,21 @@ def test_a_long_form_writing_an_acronym_for_a_word_is_the_acronym_s_meaning():
     defs = [[T.AcronymDef("HPO", long, text)] for long, text in zip(longs, texts)]
     state = linked_state(texts, [cands(long) for long in longs], definitions=defs)
     assert [(c.name, c.paper_count) for c in state.concepts.values()] == [("HPO", 3)]
+
+
+def test_a_mathematical_object_is_a_term_whatever_follows_it():
+    """Three 3,000-abstract scale slices had "latent space" (29 papers), "polynomial time" (16)
+    and "Hilbert space" as methods: their papers write "polynomial time algorithms", "latent
+    space methods"."""
+
+    def kinds(texts, pick):
+        return [(c.name, c.kind) for c in linked_state(texts, [cands(pick)] * len(texts)).concepts.values()]
+
+    time = ["Title. We give polynomial time algorithms.", "Title. A polynomial time algorithm wins."]
+    assert kinds([*time, "Title. It runs polynomial time algorithm steps."], "polynomial time") == [
+        ("polynomial time", "term")
+    ]
+    space = ["Title. A latent space method.", "Title. A latent space approach.", "Title. Latent space methods."]
+    assert kinds(space, "latent space") == [("latent space", "term")]
+    hilbert = ["Title. A Hilbert space method.", "Title. A Hilbert space approach.", "Title. Hilbert space methods."]
+    assert kinds(hilbert, "Hilbert space") == [("Hilbert space", "term")]
