@@ -2548,3 +2548,30 @@ def test_a_mathematical_object_is_a_term_whatever_follows_it():
     assert kinds(space, "latent space") == [("latent space", "term")]
     hilbert = ["Title. A Hilbert space method.", "Title. A Hilbert space approach.", "Title. Hilbert space methods."]
     assert kinds(hilbert, "Hilbert space") == [("Hilbert space", "term")]
+
+
+def test_a_core_s_ways_of_doing_it_are_one_concept(fake):
+    """A 3,000-abstract scale slice had "control strategy", "control algorithm", "control
+    method" and "control scheme" (40, 20, 19, 18 papers) as four concepts: MiniLM puts the
+    words for a way 0.70-0.79 apart, under the bar. "control architecture" is a thing, not a way."""
+    from graphkit.link import join_cores
+
+    forms = ["control strategies", "control algorithm", "control method", "control scheme", "control architecture"]
+    state = pooled(*[cands(f) for f in forms], cands("control strategy"))
+    join_cores(state, PhraseVectors(fake, dim=DIM))
+    ways = {state.sets[mk(f)] for f in forms[:4]}
+    assert len(ways) == 1
+    assert state.sets[mk("control architecture")] not in ways
+    # ... but a way the bare core holds brings no other to it: dev's "gradient method" is
+    # "gradient" (132 papers), which "gradient algorithm" and "gradient approach" would have grown
+
+    class Blind(FakeEmbedder):  # "gradient method" reads as "gradient"
+        def embed(self, texts, progress=None):
+            return super().embed([t.replace("gradient method", "gradient") for t in texts])
+
+    state = pooled(
+        *[cands("gradient")] * 3, cands("gradient method"), cands("gradient algorithm"), cands("gradient approach")
+    )
+    join_cores(state, PhraseVectors(Blind(), dim=DIM))
+    assert state.sets[mk("gradient method")] == state.sets[mk("gradient")]
+    assert state.sets[mk("gradient algorithm")] == state.sets[mk("gradient approach")] != state.sets[mk("gradient")]
