@@ -2071,11 +2071,11 @@ def _title_cased(surface: str) -> bool:
     return all(w[:1].isupper() for w in words) and not all(any(L.is_name(p) for p in w.split("-") if p) for w in words)
 
 
-#: A phrase of ordinary words is a name written as the authors write it (case and number kept)
-#: when its uses inside sentences are at least this many, in two papers or more, all with every
-#: word capitalised: ACL 2021-22's "Natural Questions" (15 uses in 12 papers; it was "natural
-#: question"), "Universal Dependencies" (was "universal dependency"), dev's "Super Mario Bros"
-#: (was "super mario bro"), "Children Book Test".
+#: A phrase in title case (:func:`_title_cased`) is a name written as the authors write it (case
+#: and number kept) when its uses inside sentences are at least this many, in two papers or
+#: more, with every word capitalised: ACL 2021-22's "Natural Questions" (15 uses in 12 papers;
+#: it was "natural question"), "Universal Dependencies" (was "universal dependency"), dev's
+#: "Super Mario Bros" (was "super mario bro"), "Children Book Test".
 NAME_PHRASE_USES = 3
 #: ... and written so at least this many times for each use in lower case: 2023-25 scale
 #: abstracts write "Stable Diffusion" 10 times and "stable diffusion models" once (it had been
