@@ -465,7 +465,7 @@ _POSSESSIVE = re.compile(r"(?<=\w)['’][sS]$")
 
 #: A quantity, its unit or none, or a numbered sentence glued to its first word: 3,000 scale
 #: abstracts of 2019-22 had 38 such concepts ("200Hz", "0.09M", "32.095dB", "17.5X", "29.5K",
-#: "1.We", "0.7.A"; three slices had 13 more: "90mW", "46.1kPa", "600mL", "1GPUh", "360deg");
+#: "1.We", "0.7.A"; three slices had 12 more: "90mW", "46.1kPa", "600mL", "1GPUh", "360deg");
 #: not "2.5D", "6DoF", "3DMM", "T5", "1080Ti", "5G", "50Salads".
 _QUANTITY = re.compile(
     r"\d+(?:[.,]\d+)?(?:[kKMBXxNWVA]|Hz|kHz|MHz|GHz|dB|[kKMGT]?B|FPS|fps|ms|mm|cm|km|kg|mAh|%"
