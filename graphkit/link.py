@@ -714,9 +714,11 @@ def join_cores(state: LinkState, vectors: PhraseVectors) -> None:
     # scale slice had "control strategy", "control algorithm", "control method", "control
     # scheme" (40, 20, 19, 18 papers) as four concepts
     for mks in by_core.values():
+        if len(mks) < 2:
+            continue  # most cores have one form (79,345 abstracts: millions): no way to join
         # not those joined to another form of the core: they would bring their fellows to a broad
-        # word ("gradient method" is dev's "gradient": "gradient algorithm" would follow it) or to
-        # a problem ("partitioning problem")
+        # word ("gradient method" is dev's "gradient", which grew from 132 to 148 papers) or to a
+        # problem ("partitioning problem")
         sets: dict[str, list[str]] = defaultdict(list)
         for mk in sorted(mks):
             sets[state.sets[mk]].append(mk)

@@ -2563,7 +2563,7 @@ def test_a_core_s_ways_of_doing_it_are_one_concept(fake):
     assert len(ways) == 1
     assert state.sets[mk("control architecture")] not in ways
     # ... but a way the bare core holds brings no other to it: dev's "gradient method" is
-    # "gradient" (132 papers), which "gradient algorithm" and "gradient approach" would have grown
+    # "gradient" (132 papers), which its fellow ways had grown to 148
 
     class Blind(FakeEmbedder):  # "gradient method" reads as "gradient"
         def embed(self, texts, progress=None):
