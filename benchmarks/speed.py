@@ -18,7 +18,7 @@ exports/speed.json, so a long run can be done piecewise:
 The references: ``embed`` is MiniLM embedding of each title+abstract as the model ships:
 sentence-transformers' own ``encode`` with its defaults (batches of 32 in its own length
 order), in float32 (the x column's 1.00x); ``embed16`` the same texts through graphkit's
-embedder (token-count order, in bfloat16 where the CPU has it,
+embedder (token-count order, in bfloat16 where the CPU has it and it measured faster,
 :func:`graphkit.extract.embed._precision`); ``yake`` YAKE's top 10.
 The reference runs use at most the
 first --reference-limit papers of each size (default 1,000): their cost per paper does not

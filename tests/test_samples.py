@@ -273,6 +273,46 @@ def test_bfloat16_on_cpu_keeps_minilms_vectors(samples, monkeypatch):
     assert cosines.min() > 0.9995, (cosines.min(), texts[int(cosines.argmin())])
 
 
+def test_bfloat16_only_where_it_measured_faster(tmp_path, monkeypatch):
+    """With ``GRAPHKIT_BF16`` unset, bfloat16 runs only where the CPU has it and it measured faster
+    than float32 on this machine (on a Xeon whose AVX512-BF16 comes without AMX it is 1.4x
+    slower). The verdict is measured once and kept per machine; a kept verdict is obeyed, and an
+    unreadable file is measured again and replaced."""
+    import contextlib
+    import json
+
+    import torch
+
+    from graphkit.extract import embed as E
+
+    monkeypatch.delenv("GRAPHKIT_BF16", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    path = E.precision_verdict_path()
+    assert path == tmp_path / "graphkit" / "precision.json"
+    model = E._load_model("cpu")
+
+    def precision(fresh: bool = True):
+        if fresh:
+            E._bfloat16_pays.cache_clear()
+        return isinstance(E._precision("cpu", model), torch.autocast)
+
+    measured = precision()
+    verdicts = json.loads(path.read_text())
+    assert list(verdicts) == [E._machine()] and isinstance(verdicts[E._machine()], bool)
+    assert measured == (E._native_bf16() and verdicts[E._machine()])
+    for kept in (True, False):  # obeyed, not measured again
+        path.write_text(json.dumps({E._machine(): kept, "another machine": not kept}))
+        assert precision() == (E._native_bf16() and kept)
+        assert json.loads(path.read_text())["another machine"] is (not kept)
+    path.write_text("{not json")
+    again = precision()
+    verdicts = json.loads(path.read_text())
+    assert set(verdicts) == {E._machine()} and again == (E._native_bf16() and verdicts[E._machine()])
+    monkeypatch.setenv("GRAPHKIT_BF16", "0")
+    assert isinstance(E._precision("cpu", model), contextlib.nullcontext)
+    E._bfloat16_pays.cache_clear()
+
+
 def test_the_model_in_a_child_process_gives_the_same_graph(samples, tmp_path, monkeypatch):
     """``model_in_child``: the embedding and KeyBERT's ranking run in a child process that fills
     the cache, and this process reads the vectors from it; the graph is the one a build in one

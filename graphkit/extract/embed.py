@@ -215,17 +215,17 @@ def _round_as_stored(vecs: np.ndarray, rows: int = 65536) -> None:
         vecs[i : i + rows] = vecs[i : i + rows].astype(np.float16)
 
 
-def _precision(device: str):
-    """The context the model runs in: on a CPU with native bfloat16 arithmetic (AVX512-BF16 or
-    AMX: Intel Xeon since Cooper Lake, AMD Zen 4 and later), torch's autocast to bfloat16, which
-    runs the matrix products in bfloat16 and keeps layer norms, softmax and sums in float32;
-    elsewhere full float32. Measured on this project's machine (2 cores with AMX, 500 dev
-    abstracts and 8,000 of their phrases): abstracts 26.7 -> 14.4 s, phrases 14.2 -> 10.6 s,
-    and every vector within cosine 0.9999 of float32's (mean 0.99998), closer than the cache's
-    float16 storage keeps them (dynamic int8 quantization, tried too: 1.4x, mean cosine 0.92).
-    ``GRAPHKIT_BF16=0`` keeps float32, ``=1`` asks for bfloat16 on any CPU."""
+def _precision(device: str, model=None):
+    """The context the model runs in: torch's autocast to bfloat16 (matrix products in bfloat16;
+    layer norms, softmax and sums in float32) where the CPU does bfloat16 arithmetic itself
+    (AVX512-BF16 or AMX) and it measured faster here than float32 (:func:`_bfloat16_pays`);
+    elsewhere full float32. Every vector stays within cosine 0.9999 of float32's (mean 0.99998),
+    closer than the cache's float16 storage keeps it (dynamic int8 quantization, tried too: 1.4x,
+    mean cosine 0.92). ``GRAPHKIT_BF16=0`` keeps float32, ``=1`` asks for bfloat16 on any CPU."""
     wanted = os.environ.get("GRAPHKIT_BF16", "")
-    if device != "cpu" or wanted == "0" or wanted != "1" and not _native_bf16():
+    if device != "cpu" or wanted == "0":
+        return contextlib.nullcontext()
+    if wanted != "1" and not (_native_bf16() and (model is None or _bfloat16_pays(model))):
         return contextlib.nullcontext()
     import torch
 
@@ -242,6 +242,73 @@ def _native_bf16() -> bool:
         getattr(cpu, "_is_avx512_bf16_supported", lambda: False)()
         or getattr(cpu, "_is_amx_tile_supported", lambda: False)()
     )
+
+
+def _machine() -> str:
+    """What the bfloat16 verdict depends on: the CPU's model name, torch's version and threads."""
+    import platform
+
+    import torch
+
+    name = platform.processor()
+    with contextlib.suppress(OSError):
+        with open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+            name = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), name)
+    return f"{name} | torch {torch.__version__} | {torch.get_num_threads()} threads"
+
+
+def precision_verdict_path() -> Path:
+    """Where each machine's bfloat16 verdict is kept: the user's cache folder, not the embedding
+    cache's (a build on a fresh ``GRAPHKIT_CACHE_DIR`` need not measure again)."""
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    return Path(root) / "graphkit" / "precision.json"
+
+
+@lru_cache(maxsize=1)
+def _bfloat16_pays(model) -> bool:
+    """Is MiniLM faster in bfloat16 than in float32 on this machine? Measured once a machine (the
+    verdict is kept in :func:`precision_verdict_path`, keyed by :func:`_machine`), because the CPU's
+    flags do not tell: on the project's machines bfloat16 embedded 1,000 abstracts 2.2-2.5x
+    faster on a Xeon with AMX and 1.6x on a Zen 4 (AVX512-BF16 alone), but 1.4x slower on a
+    Xeon whose AVX512-BF16 comes without AMX (300 abstracts 11.5 s in float32, 15.6 s in
+    bfloat16; 8,000 phrases 9.9 s and 15.4 s). The test: 16 texts of 128 tokens, each precision
+    run once to warm up and then three times in turn; bfloat16 must win by a tenth."""
+    import json
+    import time
+
+    import torch
+
+    machine = _machine()
+    path = precision_verdict_path()
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        known = json.loads(path.read_text(encoding="utf-8")).get(machine)
+        if isinstance(known, bool):
+            return known
+    words = "graph neural networks learn representations of papers concepts and their citations".split()
+    texts = [" ".join(words[(i + j) % len(words)] for j in range(120)) for i in range(16)]
+    best = {"float32": float("inf"), "bfloat16": float("inf")}
+    with torch.inference_mode():
+        for turn in range(4):
+            for name in best:
+                ctx = torch.autocast("cpu", dtype=torch.bfloat16) if name == "bfloat16" else contextlib.nullcontext()
+                start = time.perf_counter()
+                with ctx:
+                    model.encode(texts, batch_size=16, show_progress_bar=False)
+                if turn:  # the first turn warms each precision's kernels up
+                    best[name] = min(best[name], time.perf_counter() - start)
+    pays = best["bfloat16"] < 0.9 * best["float32"]
+    with contextlib.suppress(OSError, ValueError):
+        try:
+            verdicts = json.loads(path.read_text(encoding="utf-8"))
+            verdicts = verdicts if isinstance(verdicts, dict) else {}
+        except (OSError, ValueError):
+            verdicts = {}
+        verdicts[machine] = pays
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}")
+        tmp.write_text(json.dumps(verdicts, indent=1) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    return pays
 
 
 @lru_cache(maxsize=2)
@@ -371,7 +438,7 @@ class MiniLMEmbedder:
         batch = self.batch_size * 8 if short else self.batch_size
         with (
             progress_bar(progress or "", len(texts), "text", bool(progress)) as bar,
-            _precision(self.device),
+            _precision(self.device, model),
         ):
             padded: int | None = None
             for i in range(0, len(order), batch):
