@@ -1393,6 +1393,9 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
     standalone: Counter = Counter()  # group -> papers where a form of it stands alone
     occurs: Counter = Counter()  # group -> papers where a form of it occurs at all
     containers: dict[str, Counter] = defaultdict(Counter)  # group -> papers with it inside each longer group
+    uses: Counter = Counter()  # group -> its kept matches
+    counted: Counter = Counter()  # group -> those right after a number: "7-DoF", "30 FPS"
+    titled_counts: dict[int, set[str]] = {}  # paper -> groups its title writes only after a number
     for txt in texts:
         seq, raw, sent_of, sents, inner = _normalised(txt)
         matched = _matched(seq, inner, lengths, index)
@@ -1454,7 +1457,21 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
             if heading:
                 state.in_title[len(scanned)] = heading
         after = _list_context(state, seq, sent_of, kept)
-        scanned.append([(f, root, inside, sents[sent_of[pos]][1], a) for (pos, f, root, inside), a in zip(kept, after)])
+        counted_at = _counted_uses(seq, raw, matched, state.forms)
+        numbered = [k[0] in counted_at for k in kept]
+        if len(scanned) in state.in_title:  # a title's "7-DoF" may be a quantity: decided below
+            in_title = [(k[2], c) for k, c in zip(kept, numbered) if sent_of[k[0]] == 0]
+            only_counted = {r for r, c in in_title if c} - {r for r, c in in_title if not c}
+            if only_counted:
+                titled_counts[len(scanned)] = only_counted
+        uses.update(root for _, _, root, _ in kept)
+        counted.update(root for (_, _, root, _), c in zip(kept, numbered) if c)
+        scanned.append(
+            [
+                (f, root, inside, sents[sent_of[pos]][1], a, c)
+                for (pos, f, root, inside), a, c in zip(kept, after, numbered)
+            ]
+        )
         standalone.update({root for _, _, root, inside in kept if not inside})
         occurs.update({root for _, _, root, _ in kept})
         within = {(root, M.container(matched, pos, f)) for pos, f, root, inside in kept if inside}
@@ -1467,6 +1484,10 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
     del containers  # a counter for every group seen inside another (79,345 abstracts: ~10^5)
     for root in _verbal_nouns(state, occurs):
         bar[root] = max(1.0, M.GERUND_STANDALONE * occurs[root])
+    units = {root for root, n in counted.items() if n >= UNIT_SHARE * uses[root] and uses[root] >= UNIT_USES}
+    del uses, counted
+    for i, roots in titled_counts.items():
+        state.in_title[i] -= roots & units  # "Learning 7-DoF Grasp Poses" is not on degrees of freedom
     for i, kept_here in enumerate(scanned):
         found: dict[str, tuple[str, ...]] = {}
         where: dict[str, str] = {}
@@ -1477,9 +1498,11 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
             if i < len(state.local)
             else {}
         )
-        for f, root, inside, sentence, after in kept_here:
+        for f, root, inside, sentence, after, numbered in kept_here:
             if inside and standalone[root] < bar[root]:
                 continue  # "language processing" only ever inside "natural language processing"
+            if numbered and root in units:
+                continue  # "a 7-DoF robot arm" states a quantity; it is not about degrees of freedom
             # the acronym alone or with generic heads: a paper's "SSL methods" (self-supervised)
             # are no semi-supervised learning's, as its "SSL" is not (3,000 scale abstracts of 2019-22)
             if f[:1] in state.acronym_forms.get(root, ()) and (len(f) == 1 or all(w in R.GENERIC_HEADS for w in f[1:])):
@@ -1507,6 +1530,43 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
         state.hits.append({r: (f, where[r]) for r, f in found.items()})
         state.built_on.append(built_on)
     state.paper_count = Counter(r for h in state.hits for r in h)
+
+
+#: A group at least this share of whose uses come right after a whole number is a unit of
+#: measure (:func:`scan`): three 3,000-abstract scale slices had "degrees of freedom" (67-76% of
+#: 103-254 uses: "7-DoF robot arm", "six degrees of freedom"; 119 papers of one slice), FPS
+#: ("at 30 FPS") and "shot" ("5-shot"). Below it: "language pair" (40-50%: "six language pairs"
+#: are still language pairs). A score is no count: "85.2 F1" and "1.5 BLEU" use the metric.
+UNIT_SHARE = 0.6
+#: ... among at least this many uses in the corpus.
+UNIT_USES = 5
+
+_NUMBER_WORDS = frozenset(
+    """one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
+    fifty hundred thousand""".split()
+)
+_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})*|\d+")  # whole numbers only
+
+
+def _number(token: str | None) -> bool:
+    return token is not None and (token in _NUMBER_WORDS or _NUMBER.fullmatch(token) is not None)
+
+
+def _counted_uses(seq: list, raw: list[str], matched: list, forms: dict) -> set[int]:
+    """Where the matches stand right after a whole number ("7-DoF", "six degrees of freedom",
+    "30 FPS"; not "85.2 F1"), or in brackets right after a form of their group that does ("5
+    degrees-of-freedom (DOF)"). A unit of measure's such uses state a quantity (:data:`UNIT_SHARE`)."""
+    out: set[int] = set()
+    for pos, _, root in matched:
+        if pos and _number(seq[pos - 1]):
+            out.add(pos)
+        elif pos > 2 and raw[pos - 1] == "(":
+            for g in forms[root]:
+                start = pos - 1 - len(g)
+                if start > 0 and _number(seq[start - 1]) and tuple(seq[start : pos - 1]) == g:
+                    out.add(pos)
+                    break
+    return out
 
 
 def _verbal_nouns(state: LinkState, occurs: Counter) -> list[str]:

@@ -2575,3 +2575,34 @@ def test_a_core_s_ways_of_doing_it_are_one_concept(fake):
     join_cores(state, PhraseVectors(Blind(), dim=DIM))
     assert state.sets[mk("gradient method")] == state.sets[mk("gradient")]
     assert state.sets[mk("gradient algorithm")] == state.sets[mk("gradient approach")] != state.sets[mk("gradient")]
+
+
+def test_a_unit_of_measure_written_after_a_number_states_a_quantity():
+    """Scale slices: "degrees of freedom" had 119 of 3,000 papers, most of them only because they
+    give a robot's "7-DoF" or "30 degrees of freedom" (67-76% of its uses come right after a
+    whole number), and FPS those that run "at 30 FPS". Such a unit's counted uses, its acronym
+    in brackets after one ("4-degree-of-freedom (DOF)") and a title's "3-DOF Grasps" are no
+    mentions; its other uses are. A thing counted now and then ("two robots") is still mentioned."""
+    texts = [
+        "A 7-DoF robot arm grasps cups.",
+        "Our humanoid robot has 32 degrees of freedom.",
+        "A manipulator with six degrees-of-freedom (DOF) joints.",
+        "Learning 3-DOF Grasps. We grasp.",
+        "A 4-degree-of-freedom (DOF) robot.",
+        "We exploit the redundant degrees of freedom of the arm.",
+        "Degrees of freedom of soft robots are hard to model.",
+        "Redundant Degrees of Freedom. They help.",
+    ]
+    picks = [cands("degrees of freedom", "robot")] * len(texts)
+    definitions = [[], [], defs(("DOF", "degrees-of-freedom")), [], defs(("DOF", "degree-of-freedom")), [], [], []]
+    state = pooled(*picks)
+    acronyms(state, definitions, PhraseVectors(FakeEmbedder(), dim=DIM))
+    group(state)
+    scan(state, texts, titled=[False, False, False, True, False, False, False, True])
+    dof, robot = mk("degrees of freedom"), mk("robot")
+    assert [i for i, h in enumerate(state.hits) if dof in h] == [5, 6, 7]
+    assert [i for i, h in enumerate(state.hits) if robot in h] == [0, 1, 4, 6]
+    assert dof not in state.in_title.get(3, ()) and dof in state.in_title[7]
+    counted = [*texts[:5], "Two robots and a 2 DOF arm.", "Three robots."]
+    state = linked_state(counted + ["The robot here.", "A robot there.", "A 5 DOF robot."], [cands("robot")] * 10)
+    assert [i for i, h in enumerate(state.hits) if robot in h] == [0, 1, 4, 5, 6, 7, 8, 9]
