@@ -1533,10 +1533,11 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
 
 
 #: A group at least this share of whose uses come right after a whole number is a unit of
-#: measure (:func:`scan`): three 3,000-abstract scale slices had "degrees of freedom" (67-76% of
-#: 103-254 uses: "7-DoF robot arm", "six degrees of freedom"; 119 papers of one slice), FPS
-#: ("at 30 FPS") and "shot" ("5-shot"). Below it: "language pair" (40-50%: "six language pairs"
-#: are still language pairs). A score is no count: "85.2 F1" and "1.5 BLEU" use the metric.
+#: measure (:func:`scan`): three 3,000-abstract scale slices had "degrees of freedom" (about
+#: 70% of 103-254 uses: "7-DoF robot arm", "six degrees of freedom"; 119 papers of one slice)
+#: and one had FPS ("at 30 FPS", 19 papers); "minute" and "bit" had 2 papers each. Below it:
+#: "language pair" (40-50%: "six language pairs" are still language pairs). A score is no
+#: count: "85.2 F1" and "1.5 BLEU" use the metric.
 UNIT_SHARE = 0.6
 #: ... among at least this many uses in the corpus.
 UNIT_USES = 5

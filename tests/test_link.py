@@ -2579,7 +2579,7 @@ def test_a_core_s_ways_of_doing_it_are_one_concept(fake):
 
 def test_a_unit_of_measure_written_after_a_number_states_a_quantity():
     """Scale slices: "degrees of freedom" had 119 of 3,000 papers, most of them only because they
-    give a robot's "7-DoF" or "30 degrees of freedom" (67-76% of its uses come right after a
+    give a robot's "7-DoF" or "30 degrees of freedom" (about 70% of its uses come right after a
     whole number), and FPS those that run "at 30 FPS". Such a unit's counted uses, its acronym
     in brackets after one ("4-degree-of-freedom (DOF)") and a title's "3-DOF Grasps" are no
     mentions; its other uses are. A thing counted now and then ("two robots") is still mentioned."""

@@ -291,23 +291,23 @@ def test_bfloat16_only_where_it_measured_faster(tmp_path, monkeypatch):
     assert path == tmp_path / "graphkit" / "precision.json"
     model = E._load_model("cpu")
 
-    def precision(fresh: bool = True):
-        if fresh:
-            E._bfloat16_pays.cache_clear()
+    def verdict() -> bool:
+        E._bfloat16_pays.cache_clear()
+        return E._bfloat16_pays(model)
+
+    def autocast() -> bool:
         return isinstance(E._precision("cpu", model), torch.autocast)
 
-    measured = precision()
-    verdicts = json.loads(path.read_text())
-    assert list(verdicts) == [E._machine()] and isinstance(verdicts[E._machine()], bool)
-    assert measured == (E._native_bf16() and verdicts[E._machine()])
+    measured = verdict()
+    assert json.loads(path.read_text()) == {E._machine(): measured}
+    assert autocast() == (E._native_bf16() and measured)
     for kept in (True, False):  # obeyed, not measured again
         path.write_text(json.dumps({E._machine(): kept, "another machine": not kept}))
-        assert precision() == (E._native_bf16() and kept)
+        assert verdict() is kept and autocast() == (E._native_bf16() and kept)
         assert json.loads(path.read_text())["another machine"] is (not kept)
     path.write_text("{not json")
-    again = precision()
-    verdicts = json.loads(path.read_text())
-    assert set(verdicts) == {E._machine()} and again == (E._native_bf16() and verdicts[E._machine()])
+    again = verdict()
+    assert json.loads(path.read_text()) == {E._machine(): again}
     monkeypatch.setenv("GRAPHKIT_BF16", "0")
     assert isinstance(E._precision("cpu", model), contextlib.nullcontext)
     E._bfloat16_pays.cache_clear()
