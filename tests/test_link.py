@@ -2606,3 +2606,29 @@ def test_a_unit_of_measure_written_after_a_number_states_a_quantity():
     counted = [*texts[:5], "Two robots and a 2 DOF arm.", "Three robots."]
     state = linked_state(counted + ["The robot here.", "A robot there.", "A 5 DOF robot."], [cands("robot")] * 10)
     assert [i for i, h in enumerate(state.hits) if robot in h] == [0, 1, 4, 5, 6, 7, 8, 9]
+
+
+def test_a_word_written_once_as_a_name_is_still_read_by_its_other_uses():
+    """2023-25 scale slice: "collaborative" (17 papers, 47 of 55 uses before another word) stood
+    as a concept because one paper wrote "COLLAborative Design Activity (COLLADA)" and that form
+    joined the word's group as a name, and names skip the adjective rules; so did
+    "spatio-temporal" for one "SpatioTemporal". A name in a fifth of the papers or fewer of those
+    writing the word leaves the word's uses to decide (:data:`~graphkit.link.RARE_NAME_SHARE`); a
+    name that more papers write keeps the group."""
+    things = ["robot", "agent", "planner", "team", "map", "search", "writing", "editing", "filtering"]
+    texts = [f"A collaborative {things[i % len(things)]} works here." for i in range(30)]
+    named = "We use the COLLAborative Design Activity format."
+
+    def concepts(texts, named_papers):
+        state = pooled(
+            *[cands("collaborative")] * 3, *[[]] * (len(texts) - 3), *[cands("COLLAborative")] * named_papers
+        )
+        state.sets.union(mk("collaborative"), mk("COLLAborative"))  # as one corpus's steps joined them
+        group(state)
+        scan(state, texts + [named] * named_papers)
+        select(state, min_rank_single=5)
+        name(state, texts + [named] * named_papers)
+        return [(c.name, c.paper_count) for c in state.concepts.values()]
+
+    assert concepts(texts, 1) == []
+    assert [n for _, n in concepts(texts, 10)] == [40]
