@@ -511,6 +511,14 @@
   renderer.on("leaveNode", function () { if (moving()) return; if (!state.selected) setFocus(null); container.style.cursor = ""; });
   renderer.on("clickNode", function (ev) { select(ev.node, false); });
   renderer.on("clickStage", function () { state.selected = null; setFocus(null); });
+  // Escape lets the concept go: no focus, and the panel shows its hint again (not while typing)
+  var hint = $("panel").innerHTML;
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key !== "Escape" || /^(INPUT|SELECT|TEXTAREA)$/.test(ev.target.tagName || "") || !state.selected) return;
+    state.selected = null; setFocus(null);
+    $("panel").innerHTML = hint;   // the page's own markup, read at load
+    if (history.replaceState) history.replaceState(null, "", location.pathname + location.search);
+  });
 
   // ------------------------------------------------------------ search
   // the one matcher of every page (search.js); within a tier, most papers first
