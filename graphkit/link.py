@@ -458,6 +458,7 @@ def link(
     join_gerunds(state, vectors)
     join_neural_networks(state, vectors)
     acronyms(state, ex.acronyms, vectors, uses=ex.phrases, doc_vectors=doc_vectors)
+    join_long_forms(state, vectors)
     join_named_datasets(state)
     join_name_parts(state, ex.joins if ex.joins is not None else T.name_joins(T.name_counts(ex.texts)))
     join_spelled_out(state)
@@ -739,6 +740,31 @@ def _a_way(state: LinkState, mk: str) -> bool:
     ("control strategies", not "control architecture")?"""
     key = _key(state.surfaces[mk].most_common(1)[0][0])
     return len(key) > 1 and L.word_key(key[-1].lower()) in _WAY_HEADS and key[-2].lower() not in T.GENERIC_HEADS
+
+
+def join_long_forms(state: LinkState, vectors: PhraseVectors) -> None:
+    """A long form that came into the pool with its acronym, after :func:`join_cores`, joins the
+    forms that share its looser identity and its generic head, if any (:func:`_same_head_key`),
+    when their embeddings agree, as the pool's forms did: a 2019-22 scale slice's "behavioral cloning (BC)"
+    (3 papers) had stood beside "behavior cloning" (0.92)."""
+    if not state.long_forms:
+        return
+    wanted = {_same_head_key(key): lmk for lmk in sorted(state.long_forms) for key in state.keys_of[lmk]}
+    pairs = []
+    for mk in sorted(state.surfaces):  # only the few forms that share a long form's key are kept
+        for key in state.keys_of[mk]:
+            lmk = wanted.get(_same_head_key(key))
+            if lmk is not None and state.sets[mk] != state.sets[lmk] and _named(state, mk) == _named(state, lmk):
+                pairs.append((mk, lmk))
+    _join_agreeing(state, pairs, vectors)
+
+
+def _same_head_key(key: tuple[str, ...]) -> tuple[str, str]:
+    """:func:`~graphkit.concepts_rules.related_key` and the generic head it leaves out, if any: a
+    long form joins no form with another head or none ("consistency model (CM)" is no
+    "consistency", "vision-language model" no "vision-language task")."""
+    core = R.named_artefact(tuple(key)) or R.generic_core(tuple(key))
+    return R.related_key(key), " ".join(L.word_key(w.lower()) for w in key[len(core) :])
 
 
 def _tasks_beside_tools(state: LinkState, mks: set[str]) -> set[str]:

@@ -28,6 +28,7 @@ from graphkit.link import (
     apply_thesaurus,
     broader,
     group,
+    join_long_forms,
     link,
     name,
     pool,
@@ -2632,3 +2633,25 @@ def test_a_word_written_once_as_a_name_is_still_read_by_its_other_uses():
 
     assert concepts(texts, 1) == []
     assert [n for _, n in concepts(texts, 10)] == [40]
+
+
+def test_a_long_form_joins_the_variant_of_it_the_pool_had():
+    """A 2019-22 scale slice: "behavioral cloning (BC)" (3 papers) stood beside "behavior cloning"
+    (0.92): the long form came into the pool with its acronym, after the pool's own forms had
+    joined their variants. It joins them too, when the embeddings agree."""
+    from graphkit.link import join_cores
+
+    class Apart(FakeEmbedder):  # "behavioral" reads as another idea
+        def embed(self, texts, progress=None):
+            return super().embed([t.replace("behavioral", "zzz") for t in texts])
+
+    for embedder, joined in ((FakeEmbedder(), True), (Apart(), False)):
+        vectors = PhraseVectors(embedder, dim=DIM)
+        state = pooled(cands("behavior cloning"), cands("behavior cloning approach"), cands("imitation"))
+        join_cores(state, vectors)
+        acronyms(state, [[], [], defs(("BC", "behavioral cloning"))], vectors)
+        assert state.sets[mk("BC")] == state.sets[mk("behavioral cloning")] != state.sets[mk("behavior cloning")]
+        join_long_forms(state, vectors)
+        assert (state.sets[mk("behavioral cloning")] == state.sets[mk("behavior cloning")]) is joined
+        assert state.sets[mk("behavior cloning approach")] == state.sets[mk("behavior cloning")]
+        assert state.sets[mk("imitation")] != state.sets[mk("BC")]
