@@ -750,9 +750,14 @@ def join_long_forms(state: LinkState, vectors: PhraseVectors) -> None:
     if not state.long_forms:
         return
     wanted = {_same_head_key(key): lmk for lmk in sorted(state.long_forms) for key in state.keys_of[lmk]}
+    # a variant ends in the long form's last word: the others are not asked (79,345 abstracts
+    # pool millions of forms)
+    last = {L.word_key(key[-1].lower()) for lmk in state.long_forms for key in state.keys_of[lmk] if key}
     pairs = []
-    for mk in sorted(state.surfaces):  # only the few forms that share a long form's key are kept
+    for mk in state.surfaces:  # in the pool's order, as join_cores reads it
         for key in state.keys_of[mk]:
+            if not key or L.word_key(key[-1].lower()) not in last:
+                continue
             lmk = wanted.get(_same_head_key(key))
             if lmk is not None and state.sets[mk] != state.sets[lmk] and _named(state, mk) == _named(state, lmk):
                 pairs.append((mk, lmk))
