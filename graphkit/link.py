@@ -1577,11 +1577,15 @@ _NUMBER_WORDS = frozenset(
     """one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
     fifty hundred thousand""".split()
 )
-_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})*|\d+")  # whole numbers only
+# whole numbers only (the chunker's number also takes "0.5", "85.2%": a score is no count)
+_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})*|\d+")
 
 
 def _number(token: str | None) -> bool:
-    return token is not None and (token in _NUMBER_WORDS or _NUMBER.fullmatch(token) is not None)
+    # asked before every match of every paper: the regex only where a digit starts the token
+    if not token:
+        return False
+    return token[0].isdigit() and _NUMBER.fullmatch(token) is not None or token in _NUMBER_WORDS
 
 
 def _counted_uses(seq: list, raw: list[str], matched: list, forms: dict) -> set[int]:
