@@ -98,7 +98,7 @@ def main():
     from graphkit.evaluate import dissimilar_merges, normalise
     from graphkit.lemmas import lemma_key
 
-    bad = dissimilar_merges(concepts, lemma_key, similarity)
+    bad = dissimilar_merges(concepts, lemma_key, similarity, texts)
     results["graphkit"]["bad merges"] = len(bad)
     if not args.no_fast:
         from graphkit.extract.static import StaticEmbedder, StaticExtractor
@@ -107,7 +107,7 @@ def main():
         fast, fast_concepts = _graphkit(
             lambda: build(papers, extractor=StaticExtractor(static), embedder=static), papers, gold, texts
         )
-        fast["bad merges"] = len(dissimilar_merges(fast_concepts, lemma_key, _similarity(fast_concepts)))
+        fast["bad merges"] = len(dissimilar_merges(fast_concepts, lemma_key, _similarity(fast_concepts), texts))
         results["gk --fast"] = fast
 
     peers = {} if args.no_peers else _peers(texts, args.reuse_peers)
@@ -116,7 +116,7 @@ def main():
         results[name] = _figures(
             preds, [{normalise(f[0]) for f in ps} for ps in preds], [f for f, _ in vocab], gold, texts, took, vocab
         )
-        results[name]["bad merges"] = len(dissimilar_merges([f for f, _ in vocab], lemma_key, _similarity([])))
+        results[name]["bad merges"] = len(dissimilar_merges([f for f, _ in vocab], lemma_key, _similarity([]), texts))
     _print(results, len(papers), "ICLR 2017-2018 papers" if args.corpus == "dev" else "held-out papers (other fields)")
     if args.hubs:
         for name, r in results.items():

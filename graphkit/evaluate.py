@@ -160,13 +160,18 @@ def hub_precision(concepts: Sequence[tuple[Prediction, int]], gold: Sequence[Seq
 DISSIMILAR = 0.7
 
 
-def dissimilar_merges(concepts: Sequence[Prediction], lemma_key, similarity) -> list[list[str]]:
+def dissimilar_merges(
+    concepts: Sequence[Prediction], lemma_key, similarity, texts: Sequence[str] = ()
+) -> list[list[str]]:
     """Merged concepts that join forms with different lemmas AND dissimilar embeddings.
 
     ``lemma_key(form)`` gives a form's lemma key (lower-cased here: case alone is no
     difference), ``similarity(a, b)`` the cosine of their embeddings. An acronym beside its
     expansion ("GRPO" / "Group Relative Policy Optimization") is not counted: it is a
-    definition, not a variant. Returns the offending concepts' forms."""
+    definition, not a variant; nor is a pair one of ``texts`` defines so ("Dense Convolutional
+    Network (DenseNet)"): :func:`duplicates` counts that pair as a duplicate when it stays
+    apart, so it cannot be a bad merge too. Returns the offending concepts' forms."""
+    defined = {frozenset((_lemma_form(d.short), _lemma_form(d.long))) for t in texts for d in find_acronyms(t)}
     bad = []
     for forms in concepts:
         if len(forms) < 2:
@@ -174,6 +179,8 @@ def dissimilar_merges(concepts: Sequence[Prediction], lemma_key, similarity) -> 
         keys = {f: "".join(k.lower() for k in lemma_key(f)) for f in forms}
         for a, b in itertools.combinations(forms, 2):
             if keys[a] == keys[b] or _is_expansion(a, b) or _is_expansion(b, a):
+                continue
+            if frozenset((_lemma_form(a), _lemma_form(b))) in defined:
                 continue
             if similarity(a, b) < DISSIMILAR:
                 bad.append(list(forms))

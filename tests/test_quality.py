@@ -93,6 +93,12 @@ def test_dissimilar_merges_counts_different_lemmas_that_embeddings_keep_apart():
         ["single"],
     ]
     assert dissimilar_merges(concepts, lemma_key, similarity) == [["reinforcement", "REINFORCE"]]
+    # a name no strict spelling gives is a definition where a text defines it so, else a bad merge
+    densenet = [["DenseNet", "Dense Convolutional Network"]]
+    assert dissimilar_merges(densenet, lemma_key, similarity) == densenet
+    texts = ["The Dense Convolutional Network (DenseNet) is deep."]
+    assert dissimilar_merges(densenet, lemma_key, similarity, texts) == []
+    assert dissimilar_merges(concepts, lemma_key, similarity, texts) == [["reinforcement", "REINFORCE"]]
 
 
 def test_thesaurus_round_trip_and_effects(sample_build, tmp_path, runner, sample_graphml):
