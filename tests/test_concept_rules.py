@@ -110,6 +110,36 @@ def test_an_acronym_is_spelled_by_its_long_form(short, long, ok):
     assert R.spells(short, long) is ok
 
 
+@pytest.mark.parametrize(
+    "short, long, ok",
+    [
+        ("DenseNet", "Dense Convolutional Network", True),  # dev: beside "dense convolutional network"
+        ("WarpNet", "Warped Residual Network", True),
+        ("ConvNets", "convolutional neural networks", True),  # dev: ConvNet (12) beside CNN's long form
+        ("NTS", "neural task graph solver", True),  # one inner word gives no letter
+        ("PRM", "Permutation-based 2-rank method", True),  # held-out: the word after a number gives it
+        ("THOR", "Truncated HORizon Policy Search", False),  # two words at the end give none
+        ("AlexNet", "deep convolutional network", False),
+        ("DenseNet", "Convolutional Dense Network", False),  # the first word begins the name
+        ("RL", "reward learning policy", False),  # a two-letter acronym skips nothing
+        ("SVM", "support vector", False),
+        ("PPO", "Policy Optimization", False),
+        ("NTS", "task graph solver", False),  # nor may the first word give none
+        ("NAT", "neural machine translation", False),  # nor a letter come from inside a word then
+        ("DOF", "4-degree-of-freedom", False),  # a count is no word after a number ("4-DOF" is)
+    ],
+)
+def test_a_definition_may_name_its_long_form_more_loosely_than_the_scorer_spells(short, long, ok):
+    assert R.abbreviates(short, long) is ok
+    assert not R.spells(short, long)  # the benchmark's reading stays strict
+
+
+def test_a_definitions_plural_modifier_is_a_noun():
+    assert R.rejection("Supply Chain Risks Management") == "verb"
+    assert R.definition_rejection("Supply Chain Risks Management") is None
+    assert R.definition_rejection("networks generalize") == "verb"
+
+
 def test_group_key_ignores_inflection_spelling_and_hyphens_but_not_case_of_names():
     assert R.group_key(("Behaviours", "cloning")) == R.group_key(("behavior", "clonings"))
     assert R.group_key(("pre", "training")) == R.group_key(("pretraining",))

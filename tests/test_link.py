@@ -2060,6 +2060,44 @@ def test_an_acronym_that_spells_a_dataset_is_its_dataset(fake):
     assert "QA dataset" in concepts
 
 
+def test_a_name_made_of_its_long_forms_beginnings_joins_it(fake):
+    """Dev's DenseNet (10 papers) stood beside "dense convolutional network", which one paper
+    defines it as, and ConvNet (12) beside the long form of CNN; "truncated HORizon policy
+    search (THOR)" spells neither way and stays apart."""
+    texts = [
+        "The Dense Convolutional Network (DenseNet) and convolutional neural networks (ConvNets) help.",
+        "A DenseNet beats a ConvNet; convolutional neural networks (CNNs) again.",
+        "Truncated HORizon Policy Search (THOR) plans; THOR wins over convolutional neural networks.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [
+        cands("Dense Convolutional Network", "DenseNet", "convolutional neural networks", "ConvNets"),
+        cands("DenseNet", "ConvNet", "convolutional neural networks", "CNNs"),
+        cands("Truncated HORizon Policy Search", "THOR", "convolutional neural networks"),
+    ]
+    concepts = {c.name: c for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
+    assert "Dense Convolutional Network" in concepts["DenseNet"].aliases
+    cnn = next(c for c in concepts.values() if "ConvNet" in c.aliases or c.name == "ConvNet")
+    assert {"CNN", "convolutional neural network"} & ({cnn.name} | set(cnn.aliases)), cnn
+    assert not any("horizon" in a.lower() for a in concepts["THOR"].aliases)
+
+
+def test_a_definition_written_another_way_is_no_second_meaning(fake):
+    """2023-25 scale slice: LRS3 (2 papers) vanished once "Lip Reading Sentences 3 (LRS3)" named
+    a concept, as its other paper's "Lip Reading Sentences-3 (LRS3)", which names none, was read
+    as a second meaning, making the bare acronym ambiguous."""
+    texts = [
+        "We experiment with Lip Reading Sentences 3 (LRS3) datasets.",
+        "The Lip Reading Sentences-3 (LRS3) benchmark is hard.",
+        "Results on LRS3 are strong.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [cands("Lip Reading Sentences 3", "LRS3"), cands("LRS3"), cands("LRS3")]
+    concepts = link(papers, extraction(texts, picks, fake), embedder=fake).concepts
+    lrs3 = next(c for c in concepts if "LRS3" in (c.name, *c.aliases))
+    assert lrs3.paper_count == 3
+
+
 def test_a_word_that_spells_an_acronym_once_stays_the_word_it_is(fake):
     """A long form's "ATtention" or "AUtoencoder" shares its merge key with the word: the 10k
     scale abstracts lost "attention" (172 papers) to one "ATtention ... (ATS)" definition."""
