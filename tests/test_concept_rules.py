@@ -1090,6 +1090,25 @@ def test_a_names_dataset_is_a_candidate_for_the_name(a, b, same):
     assert (R.related_key(T.phrase_key(a.split())) == R.related_key(T.phrase_key(b.split()))) is same
 
 
+@pytest.mark.parametrize(
+    "a, b, same",
+    [
+        # scale slices: "contextual information" 17 papers beside "context information" 8,
+        # "robotics application" 15 beside "robotic application" 11
+        ("contextual information", "context information", True),
+        ("textual description", "text description", True),
+        ("robotics application", "robotic application", True),
+        ("robotics platform", "robot platform", True),
+        ("robotics", "robot", False),  # a field alone is no robot
+        ("mobile robotics", "mobile robot", False),
+        ("dynamics model", "dynamic model", False),  # "dynamic" is no "dynam"
+        ("residual network", "resid network", False),
+    ],
+)
+def test_an_adjective_in_ual_and_a_field_in_ics_before_a_noun_are_candidates_for_their_noun(a, b, same):
+    assert (R.related_key(T.phrase_key(a.split())) == R.related_key(T.phrase_key(b.split()))) is same
+
+
 def test_a_names_dataset_joins_the_name_but_a_tasks_acronym_keeps_its_datasets():
     state = LK.LinkState()
     for surface in ["CIFAR-10", "CIFAR10 dataset", "QA", "QA dataset", "QA model", "image dataset", "image"]:
