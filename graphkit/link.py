@@ -795,9 +795,21 @@ def _join_agreeing(state: LinkState, pairs: list[tuple[str, str]], vectors: Phra
     for mk, other in pairs:
         if R.names_another(top[mk], top[other]) or R.names_another(top[other], top[mk]):
             continue  # "camera model" is no camera
-        bar = R.AGREE_HEADED if R.adds_a_head(top[mk], top[other]) else R.AGREE_SIMILARITY
+        if R.adds_a_mechanism(top[mk], top[other]) or R.adds_a_mechanism(top[other], top[mk]):
+            if min(_chosen_by(state, mk), _chosen_by(state, other)) < R.MECHANISM_SHARED:
+                continue  # one "measurement mechanism" would make "measurement" a phrase's concept
+            bar = R.AGREE_MECHANISM
+        elif R.adds_a_head(top[mk], top[other]):
+            bar = R.AGREE_HEADED
+        else:
+            bar = R.AGREE_SIMILARITY
         if float(vec[mk] @ vec[other]) >= bar:
             state.sets.union(mk, other)
+
+
+def _chosen_by(state: LinkState, mk: str) -> int:
+    """How many papers' extractor chose the form."""
+    return sum(mk in chosen for chosen in state.chosen)
 
 
 def _named(state: LinkState, mk: str) -> bool:
@@ -1775,15 +1787,30 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
     pairs = np.sort(np.array(codes, dtype=np.int64))
     del codes
     bars = getattr(vectors.embedder, "mention_bars", (M.MENTION_WORD, M.MENTION_PHRASE))
+    # a word's group judged by the phrase a paper wrote it in: the paper that writes "attention
+    # mechanism" is asked about that, as when it was a concept of its own, not about "attention"
+    # (the word's own variants are the word: "pre-trainings" is asked as "pretraining")
+    worded = {
+        r: R.group_key(T.phrase_key(top[r].split()))
+        for r in found
+        if " " not in top[r] and not any(L.is_name(p) for p in top[r].split("-") if p)
+    }
+
+    def written(i: int, r: str) -> str:
+        form = state.hits[i][r][0]
+        return " ".join(form) if r in worded and len(form) > 1 and R.group_key(form) != worded[r] else top[r]
+
     vectors.prepare([top[r] for r in found])
     for start in range(0, len(found), _BLOCK):  # a block of groups' vectors at a time (79k papers: 0.5 GB at once)
         block = found[start : start + _BLOCK]
-        vec = vectors([top[r] for r in block])
         lo, hi = np.searchsorted(pairs, [start * n, (start + len(block)) * n])
-        for code in pairs[lo:hi].tolist():
-            j, i = divmod(code, n)
+        todo = [divmod(code, n) for code in pairs[lo:hi].tolist()]
+        texts = {top[r]: None for r in block} | {written(i, found[j]): None for j, i in todo}
+        vec = dict(zip(texts, vectors(list(texts))))
+        for j, i in todo:
             r = found[j]
-            if float(vec[j - start] @ doc_vectors[i]) < M.threshold(top[r], share[r], bars):
+            text = written(i, r)
+            if float(vec[text] @ doc_vectors[i]) < M.threshold(text, share[r], bars):
                 del state.hits[i][r]
     state.paper_count = Counter(r for h in state.hits for r in h)
 

@@ -1109,6 +1109,22 @@ def test_an_adjective_in_ual_and_a_field_in_ics_before_a_noun_are_candidates_for
     assert (R.related_key(T.phrase_key(a.split())) == R.related_key(T.phrase_key(b.split()))) is same
 
 
+@pytest.mark.parametrize(
+    "a, b, same",
+    [
+        ("attention mechanism", "attention", True),
+        ("self-attention mechanisms", "self-attention", True),
+        ("sensing mechanism", "sensing", True),
+        ("spring mechanism", "spring", False),  # "spring" is no verb's -ing
+        ("Gaussian mechanism", "Gaussian", False),  # differential privacy's, no Gaussian
+        ("joint mechanism", "joint", False),
+    ],
+)
+def test_an_activitys_mechanism_is_a_candidate_for_the_activity(a, b, same):
+    assert R.adds_a_mechanism(a, b) is same
+    assert (R.related_key(T.phrase_key(a.split())) == R.related_key(T.phrase_key(b.split()))) is same
+
+
 def test_a_names_dataset_joins_the_name_but_a_tasks_acronym_keeps_its_datasets():
     state = LK.LinkState()
     for surface in ["CIFAR-10", "CIFAR10 dataset", "QA", "QA dataset", "QA model", "image dataset", "image"]:
