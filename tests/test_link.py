@@ -1485,10 +1485,13 @@ def test_the_attention_a_topic_attracts_is_no_attention_mechanism():
         "Graph learning has attracted a lot of research attention. We pay more attention to edges.",
         "Our model uses attention over tokens.",
         "Video QA gained increasing attention; we add attention to the decoder.",
+        # 2019-22 slice: "deserve more attention", "little attention (has been) paid to"
+        "Language features deserve more attention. Little attention has been paid to answers.",
+        "Salient signals require attention from the robot.",
     ]
-    state = scanned(texts, [cands("attention")] * 3)
+    state = scanned(texts, [cands("attention")] * 5)
     root = state.group_of[mk("attention")]
-    assert [root in hits for hits in state.hits] == [False, True, True]
+    assert [root in hits for hits in state.hits] == [False, True, True, False, False]
     assert state.hits[2][root][1] == "Video QA gained increasing attention; we add attention to the decoder."
 
 
