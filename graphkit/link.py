@@ -792,11 +792,14 @@ def _join_agreeing(state: LinkState, pairs: list[tuple[str, str]], vectors: Phra
         return
     top = {mk: R.singular_form(state.surfaces[mk].most_common(1)[0][0]) for pair in pairs for mk in pair}
     vec = dict(zip(top, vectors(list(top.values()))))
+    chosen_by: Counter | None = None  # mk -> papers whose extractor chose it, when asked
     for mk, other in pairs:
         if R.names_another(top[mk], top[other]) or R.names_another(top[other], top[mk]):
             continue  # "camera model" is no camera
         if R.adds_a_mechanism(top[mk], top[other]) or R.adds_a_mechanism(top[other], top[mk]):
-            if min(_chosen_by(state, mk), _chosen_by(state, other)) < R.MECHANISM_SHARED:
+            if chosen_by is None:
+                chosen_by = Counter(mk for chosen in state.chosen for mk in chosen)
+            if min(chosen_by[mk], chosen_by[other]) < R.MECHANISM_SHARED:
                 continue  # one "measurement mechanism" would make "measurement" a phrase's concept
             bar = R.AGREE_MECHANISM
         elif R.adds_a_head(top[mk], top[other]):
@@ -805,11 +808,6 @@ def _join_agreeing(state: LinkState, pairs: list[tuple[str, str]], vectors: Phra
             bar = R.AGREE_SIMILARITY
         if float(vec[mk] @ vec[other]) >= bar:
             state.sets.union(mk, other)
-
-
-def _chosen_by(state: LinkState, mk: str) -> int:
-    """How many papers' extractor chose the form."""
-    return sum(mk in chosen for chosen in state.chosen)
 
 
 def _named(state: LinkState, mk: str) -> bool:
@@ -1788,19 +1786,26 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
     del codes
     bars = getattr(vectors.embedder, "mention_bars", (M.MENTION_WORD, M.MENTION_PHRASE))
     # a word's group judged by the phrase a paper wrote it in: the paper that writes "attention
-    # mechanism" is asked about that, as when it was a concept of its own, not about "attention"
-    # (the word's own variants are the word: "pre-trainings" is asked as "pretraining")
-    worded = {
-        r: R.group_key(T.phrase_key(top[r].split()))
-        for r in found
-        if " " not in top[r] and not any(L.is_name(p) for p in top[r].split("-") if p)
-    }
+    # mechanism" is asked about that (its most written surface, which the pool embedded), as when
+    # it was a concept of its own, not about "attention"; the word's own variants are the word
+    # ("pre-trainings" is asked as "pretraining")
+    phrased: dict[str, dict[tuple[str, ...], str]] = {}  # word group -> its phrase forms' surfaces
+    for r in found:
+        if " " in top[r] or any(L.is_name(p) for p in top[r].split("-") if p):
+            continue
+        own = R.group_key(T.phrase_key(top[r].split()))
+        surfaces = {
+            f: state.surfaces[fmk].most_common(1)[0][0]
+            for f in state.forms.get(r, ())
+            if len(f) > 1 and (fmk := R.group_key(f)) != own and state.surfaces.get(fmk)
+        }
+        if surfaces:
+            phrased[r] = surfaces
 
     def written(i: int, r: str) -> str:
-        form = state.hits[i][r][0]
-        return " ".join(form) if r in worded and len(form) > 1 and R.group_key(form) != worded[r] else top[r]
+        return phrased[r].get(state.hits[i][r][0], top[r]) if r in phrased else top[r]
 
-    vectors.prepare([top[r] for r in found])
+    vectors.prepare([top[r] for r in found] + [f for surfaces in phrased.values() for f in surfaces.values()])
     for start in range(0, len(found), _BLOCK):  # a block of groups' vectors at a time (79k papers: 0.5 GB at once)
         block = found[start : start + _BLOCK]
         lo, hi = np.searchsorted(pairs, [start * n, (start + len(block)) * n])
@@ -2884,7 +2889,7 @@ _DRAWING = frozenset(
     deserved deserving require requires required requiring devote devotes devoted""".split()
 )
 #: ... or that follow it ("little attention has been paid to").
-_PAID = frozenset("paid devoted given".split())
+_PAID = frozenset("paid devoted".split())
 _AUXILIARIES = frozenset("is are was were has have had been be being".split())
 #: ... and the words that may stand between them ("attracted a lot of research attention").
 _DRAWN_BY = frozenset(
