@@ -471,7 +471,11 @@ def link(
     # keep_meant's surfaces now, before the scan's matches grow the process: each call that
     # meets new texts may start the model's process (79,345 abstracts: 807 surfaces, whose
     # process ran beside a build of 3.26 GB at keep_meant)
-    vectors.prepare([_top_surface(state, r) for r in state.groups])
+    phrased = _phrase_surfaces(state, state.groups)
+    vectors.prepare(
+        [_top_surface(state, r) for r in state.groups] + [f for forms in phrased.values() for f in forms.values()]
+    )
+    del phrased
     scan(state, ex.texts, [bool(p.title) for p in papers])
     resolve_ambiguous(state, doc_vectors, vectors, ex.texts)
     keep_meant(state, doc_vectors, vectors)
@@ -1789,18 +1793,7 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
     # mechanism" is asked about that (its most written surface, which the pool embedded), as when
     # it was a concept of its own, not about "attention"; the word's own variants are the word
     # ("pre-trainings" is asked as "pretraining")
-    phrased: dict[str, dict[tuple[str, ...], str]] = {}  # word group -> its phrase forms' surfaces
-    for r in found:
-        if " " in top[r] or any(L.is_name(p) for p in top[r].split("-") if p):
-            continue
-        own = R.group_key(T.phrase_key(top[r].split()))
-        surfaces = {
-            f: state.surfaces[fmk].most_common(1)[0][0]
-            for f in state.forms.get(r, ())
-            if len(f) > 1 and (fmk := R.group_key(f)) != own and state.surfaces.get(fmk)
-        }
-        if surfaces:
-            phrased[r] = surfaces
+    phrased = _phrase_surfaces(state, found)
 
     def written(i: int, r: str) -> str:
         return phrased[r].get(state.hits[i][r][0], top[r]) if r in phrased else top[r]
@@ -1818,6 +1811,25 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
             if float(vec[text] @ doc_vectors[i]) < M.threshold(text, share[r], bars):
                 del state.hits[i][r]
     state.paper_count = Counter(r for h in state.hits for r in h)
+
+
+def _phrase_surfaces(state: LinkState, roots: Iterable[str]) -> dict[str, dict[tuple[str, ...], str]]:
+    """For each group named by one ordinary word, its forms of other words ("attention
+    mechanism" of "attention") with their most written surfaces (:func:`keep_meant`)."""
+    phrased = {}
+    for r in roots:
+        top = _top_surface(state, r)
+        if " " in top or any(L.is_name(p) for p in top.split("-") if p):
+            continue
+        own = R.group_key(T.phrase_key(top.split()))
+        surfaces = {
+            f: state.surfaces[fmk].most_common(1)[0][0]
+            for f in state.forms.get(r, ())
+            if len(f) > 1 and (fmk := R.group_key(f)) != own and state.surfaces.get(fmk)
+        }
+        if surfaces:
+            phrased[r] = surfaces
+    return phrased
 
 
 def _top_surface(state: LinkState, r: str) -> str:

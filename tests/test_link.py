@@ -2576,6 +2576,33 @@ def test_keep_meant_finds_its_surfaces_embedded_before_the_scan(fake, monkeypatc
     assert calls_at["keep_meant"] == calls_at["select"]  # keep_meant embedded nothing
 
 
+def test_keep_meant_finds_a_words_phrase_forms_embedded_before_the_scan(fake, monkeypatch):
+    """The phrase a paper wrote a word's concept in ("attention mechanism" of "attention"), which
+    keep_meant asks about, is embedded before the scan (by the joins, or with the groups'
+    surfaces where no join asked for it), never by keep_meant itself."""
+    import graphkit.link as link_module
+
+    texts = ["An attention mechanism helps.", "Attention helps.", "Attention and attention mechanisms."] * 2
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [cands("attention mechanism"), cands("attention"), cands("attention", "attention mechanisms")] * 2
+    known = {p: fake.embed([p])[0] for p in ["attention"]}  # none for the phrase
+    ex = extraction(texts, picks, fake, doc_vectors=fake.embed(texts), phrase_vectors=known)
+    calls_at: dict[str, int] = {}
+    for phase in ("scan", "keep_meant", "select"):
+        run = getattr(link_module, phase)
+
+        def counted(*args, _run=run, _phase=phase, **kwargs):
+            calls_at[_phase] = len(fake.calls)
+            return _run(*args, **kwargs)
+
+        monkeypatch.setattr(link_module, phase, counted)
+    fake.calls.clear()
+    concepts = link_module.link(papers, ex, embedder=fake).concepts
+    assert any("attention mechanism" in c.aliases for c in concepts)
+    assert "attention mechanism" in [t for call in fake.calls[: calls_at["scan"]] for t in call]
+    assert calls_at["keep_meant"] == calls_at["select"]  # keep_meant embedded nothing
+
+
 def test_the_build_lets_go_of_the_extraction_before_the_names_vectors(fake, monkeypatch):
     """The build hands its extraction to linking, which drops it once the concepts are named:
     its texts, candidates and acronyms are gone before the names' vectors, which may start the
