@@ -1340,7 +1340,7 @@ def abbreviates(short: str, long: str) -> bool:
             if len(words) >= 2 and _beginnings(pieces, words):
                 return True
         return False
-    if not short.isupper() or not short.isalnum():
+    if not short.isupper() or not short.isalnum() or not long.split():
         return False
     letters = [c.lower() for c in (short[:-1] if short.endswith("S") and len(short) > 3 else short)]
     first, *rest = long.lower().split()

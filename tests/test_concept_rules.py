@@ -134,6 +134,12 @@ def test_a_definition_may_name_its_long_form_more_loosely_than_the_scorer_spells
     assert not R.spells(short, long)  # the benchmark's reading stays strict
 
 
+@pytest.mark.parametrize("short", ["NTS", "DenseNet", "", "N-T"])
+@pytest.mark.parametrize("long", ["", "   ", "-", "a"])
+def test_a_definition_with_nothing_to_read_names_nothing(short, long):
+    assert R.abbreviates(short, long) is False
+
+
 def test_a_definitions_plural_modifier_is_a_noun():
     assert R.rejection("Supply Chain Risks Management") == "verb"
     assert R.definition_rejection("Supply Chain Risks Management") is None
