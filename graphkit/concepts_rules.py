@@ -1062,10 +1062,7 @@ def _act_or_agent(word: str) -> bool:
     ("sensing", "drilling"; not "spring")."""
     last = word.split("-")[-1]
     if last.endswith("ing"):
-        stem = last[:-3]
-        return any(
-            "VERB" in L.readings(s) for s in (stem, stem + "e", stem[:-1] if stem[-2:-1] == stem[-1:] else stem) if s
-        )
+        return _of_a_verb(last[:-3])
     if L.readings(last) and "NOUN" not in L.readings(last):
         return False  # "causal" (of "cause") is no activity: a "causal mechanism" is no causal model
     return activity(last) or _agent(last)
@@ -1134,15 +1131,20 @@ def activity(word: str) -> bool:
         return True
     for ending in ("al", "ure", "ance", "ence", "ment"):
         if word.endswith(ending):
-            stem = word[: -len(ending)]
-            stems = (
-                stem,
-                stem + "e",
-                stem[:-1] + "y" if stem.endswith("i") else stem,
-                stem[:-1] if stem[-2:-1] == stem[-1:] else stem,
-            )
-            return any("VERB" in L.readings(s) for s in stems if s)
+            return _of_a_verb(word[: -len(ending)])
     return False
+
+
+def _of_a_verb(stem: str) -> bool:
+    """Is ``stem``, what is left of a word without its ending, a verb's, as written, with an
+    "e" ("retriev-al"), a "y" for its "i" ("deni-al") or one of two doubled letters ("drill-ing")?"""
+    stems = (
+        stem,
+        stem + "e",
+        stem[:-1] + "y" if stem.endswith("i") else stem,
+        stem[:-1] if stem[-2:-1] == stem[-1:] else stem,
+    )
+    return any("VERB" in L.readings(s) for s in stems if s)
 
 
 def _agent(word: str) -> bool:

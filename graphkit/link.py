@@ -475,10 +475,10 @@ def link(
     vectors.prepare(
         [_top_surface(state, r) for r in state.groups] + [f for forms in phrased.values() for f in forms.values()]
     )
-    del phrased
     scan(state, ex.texts, [bool(p.title) for p in papers])
     resolve_ambiguous(state, doc_vectors, vectors, ex.texts)
-    keep_meant(state, doc_vectors, vectors)
+    keep_meant(state, doc_vectors, vectors, phrased)
+    del phrased
     select(state, min_rank_single)
     name(state, ex.texts)
     # the extraction is done with: where the caller handed it over (graphkit.build does), its
@@ -1767,7 +1767,12 @@ def _title_opener(raw: Sequence[str], pos: int, form: tuple[str, ...]) -> bool:
 _JOINERS = "\\-–—/"
 
 
-def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors) -> None:
+def keep_meant(
+    state: LinkState,
+    doc_vectors: np.ndarray,
+    vectors: PhraseVectors,
+    phrased: dict[str, dict[tuple[str, ...], str]] | None = None,
+) -> None:
     """Mentions that mean it: a form found in a paper links it to a concept the extractor did
     not choose for that paper only when the concept is close enough to the paper
     (:func:`graphkit.mentions.threshold`: a broad single word needs more than a name), when
@@ -1793,7 +1798,8 @@ def keep_meant(state: LinkState, doc_vectors: np.ndarray, vectors: PhraseVectors
     # mechanism" is asked about that (its most written surface, which the pool embedded), as when
     # it was a concept of its own, not about "attention"; the word's own variants are the word
     # ("pre-trainings" is asked as "pretraining")
-    phrased = _phrase_surfaces(state, found)
+    if phrased is None:  # link hands over the ones it embedded before the scan
+        phrased = _phrase_surfaces(state, found)
 
     def written(i: int, r: str) -> str:
         return phrased[r].get(state.hits[i][r][0], top[r]) if r in phrased else top[r]

@@ -2540,6 +2540,23 @@ def test_each_linking_step_embeds_its_new_texts_in_one_call(fake):
     assert np.array_equal(got[0], fake.embed(["a"])[0]) and np.array_equal(got[2], fake.embed(["b"])[0])
 
 
+def _embedder_calls_at(monkeypatch, fake, phases) -> dict[str, int]:
+    """How many embedder calls had been made when each of link's ``phases`` began (filled as
+    the phases run)."""
+    import graphkit.link as link_module
+
+    calls_at: dict[str, int] = {}
+    for phase in phases:
+        run = getattr(link_module, phase)
+
+        def counted(*args, _run=run, _phase=phase, **kwargs):
+            calls_at[_phase] = len(fake.calls)
+            return _run(*args, **kwargs)
+
+        monkeypatch.setattr(link_module, phase, counted)
+    return calls_at
+
+
 def test_keep_meant_finds_its_surfaces_embedded_before_the_scan(fake, monkeypatch):
     """A group's most written surface that the extraction has no vector for ("LLMs" here) is
     embedded once the groups are made, before the scan's matches grow the process, so that the
@@ -2561,15 +2578,7 @@ def test_keep_meant_finds_its_surfaces_embedded_before_the_scan(fake, monkeypatc
         phrase_vectors=known,
     )
     fake.calls.clear()
-    calls_at: dict[str, int] = {}
-    for phase in ("scan", "keep_meant", "select"):
-        run = getattr(link_module, phase)
-
-        def counted(*args, _run=run, _phase=phase, **kwargs):
-            calls_at[_phase] = len(fake.calls)
-            return _run(*args, **kwargs)
-
-        monkeypatch.setattr(link_module, phase, counted)
+    calls_at = _embedder_calls_at(monkeypatch, fake, ("scan", "keep_meant", "select"))
     link_module.link(papers, ex, embedder=fake)
     before_scan = [t for call in fake.calls[: calls_at["scan"]] for t in call]
     assert "LLMs" in before_scan
@@ -2587,15 +2596,7 @@ def test_keep_meant_finds_a_words_phrase_forms_embedded_before_the_scan(fake, mo
     picks = [cands("attention mechanism"), cands("attention"), cands("attention", "attention mechanisms")] * 2
     known = {p: fake.embed([p])[0] for p in ["attention"]}  # none for the phrase
     ex = extraction(texts, picks, fake, doc_vectors=fake.embed(texts), phrase_vectors=known)
-    calls_at: dict[str, int] = {}
-    for phase in ("scan", "keep_meant", "select"):
-        run = getattr(link_module, phase)
-
-        def counted(*args, _run=run, _phase=phase, **kwargs):
-            calls_at[_phase] = len(fake.calls)
-            return _run(*args, **kwargs)
-
-        monkeypatch.setattr(link_module, phase, counted)
+    calls_at = _embedder_calls_at(monkeypatch, fake, ("scan", "keep_meant", "select"))
     fake.calls.clear()
     concepts = link_module.link(papers, ex, embedder=fake).concepts
     assert any("attention mechanism" in c.aliases for c in concepts)
