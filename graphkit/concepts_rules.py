@@ -1331,7 +1331,10 @@ def abbreviates(short: str, long: str) -> bool:
       convolutional network", ConvNet, 12, beside CNN's long form);
     - an acronym of three letters or more whose long form has one inner word that gives none, or
       a word after a number ("neural task graph solver (NTS)", "Permutation-based 2-rank method
-      (PRM)"); a two-letter one may not skip ("RL" is not "reward learning policy").
+      (PRM)"); a two-letter one may not skip ("RL" is not "reward learning policy");
+    - an acronym whose letters the authors marked in capitals in the long form's first words, one
+      word marking more than its initial, the name going on after them: "Truncated HORizon Policy
+      Search (THOR)" (dev: THOR stood beside its long form).
     """
     if spells(short, long):
         return True
@@ -1344,10 +1347,26 @@ def abbreviates(short: str, long: str) -> bool:
         return False
     if not short.isupper() or not short.isalnum() or not long.split():
         return False
+    if _marked(short, long.split()):
+        return True
     letters = [c.lower() for c in (short[:-1] if short.endswith("S") and len(short) > 3 else short)]
     first, *rest = long.lower().split()
     words = [first] + [re.sub(r"^\d+-(?=[a-z])", "", w) for w in rest]  # "2-rank" gives its r; "4-DOF" no D
     return len(letters) >= 3 and _initials(letters, words)
+
+
+def _marked(short: str, words: list[str]) -> bool:
+    """Do the capitals of ``words``' first two or more words, one of them marking letters inside
+    itself ("HORizon"), make ``short``, more words following? "Long Short-Term Memory"'s
+    capitals make LSTM without marking; "LSTM Language Model" marks nothing either."""
+    capitals = ""
+    for i, w in enumerate(words[:-1]):
+        capitals += "".join(c for c in w if c.isupper())
+        if capitals == short:
+            return i > 0 and any(re.search(r"[A-Z]{2,}[a-z]", v) for v in words[: i + 1])
+        if not short.startswith(capitals):
+            return False
+    return False
 
 
 def _initials(letters: list[str], words: list[str]) -> bool:

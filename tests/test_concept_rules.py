@@ -118,7 +118,10 @@ def test_an_acronym_is_spelled_by_its_long_form(short, long, ok):
         ("ConvNets", "convolutional neural networks", True),  # dev: ConvNet (12) beside CNN's long form
         ("NTS", "neural task graph solver", True),  # one inner word gives no letter
         ("PRM", "Permutation-based 2-rank method", True),  # held-out: the word after a number gives it
-        ("THOR", "Truncated HORizon Policy Search", False),  # two words at the end give none
+        ("THOR", "Truncated HORizon Policy Search", True),  # capitals marked, the name goes on
+        ("LSTM", "LSTM Language Model", False),  # one word's capitals mark nothing
+        ("TH", "Truncated Horizon Policy Search", False),  # initials alone are no marking
+        ("THORS", "Truncated HORizon Policy Search", False),  # the capitals make no such prefix
         ("AlexNet", "deep convolutional network", False),
         ("DenseNet", "Convolutional Dense Network", False),  # the first word begins the name
         ("RL", "reward learning policy", False),  # a two-letter acronym skips nothing

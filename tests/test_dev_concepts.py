@@ -110,9 +110,9 @@ def test_no_acronym_beside_its_expansion(dev):
 
     g, text, _ = dev
     groups = duplicate_groups([_forms(c) for c in concepts(g)], list(text.values()), same_name=False)
-    # loose definitions the extractor's acronym finder reports ("THOR: truncated HORizon policy
-    # search") are not acronyms; every one a definition may name (spelled, or a name of its
-    # words' beginnings: ConvNet, DenseNet) must have joined its expansion
+    # every acronym a definition may name (spelled, a name of its words' beginnings: ConvNet,
+    # DenseNet, or marked in capitals: "Truncated HORizon Policy Search (THOR)") must have
+    # joined its expansion
     spelled = [grp for grp in groups if any(R.abbreviates(a, b) for a in grp for b in grp if a != b)]
     assert not spelled, spelled[:10]
 
