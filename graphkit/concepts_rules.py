@@ -1322,7 +1322,7 @@ def _spelled(letters: list[str], words: list[str]) -> bool:
 
 def abbreviates(short: str, long: str) -> bool:
     """Does a paper's definition "long (short)" name one thing twice? When ``long`` spells
-    ``short`` (:func:`spells`), and in two looser readings that only a definition may use (the
+    ``short`` (:func:`spells`), and in looser readings that only a definition may use (the
     benchmark's scorer keeps :func:`spells`):
 
     - a name made of its words' beginnings, the first word's and the last word's among them:
