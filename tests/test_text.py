@@ -319,6 +319,23 @@ def test_an_evaluative_adjective_opens_no_candidate():
     assert "task" in cands
 
 
+def test_an_adjective_a_degree_word_grades_opens_no_candidate():
+    """A sample paper's "more accurate caption error detection" had made the concept "accurate
+    caption error detection"; a classifying adjective takes no degree and stays."""
+    cands = [
+        c
+        for c, _ in T.candidate_phrases(
+            "It gives more accurate caption error detection and a highly interpretable solver."
+        )
+    ]
+    assert "caption error detection" in cands and "solver" in cands
+    assert not any(c.startswith(("accurate", "interpretable")) for c in cands)
+    cands = [
+        c for c, _ in T.candidate_phrases("We train accurate caption error detection with convolutional networks.")
+    ]
+    assert "accurate caption error detection" in cands and "convolutional networks" in cands
+
+
 def test_gerunds_that_name_a_kind_open_a_candidate():
     # "spiking neural networks" gave only "neural networks", DDPM's long form lost "denoising"
     cands = [c for c, _ in T.candidate_phrases("Spiking neural networks use denoising diffusion probabilistic models.")]

@@ -189,9 +189,18 @@ def candidate_phrases(
                         ]  # "dialogue systems need to", "classifiers output a", "a robot needs to": the verb
                     _emit(run, sent, out, joins)
                     run = []
-            elif tok[0].isalnum():
+            elif tok[0].isalnum() and (run or prev.lower() not in _DEGREE or not is_adjective(tok)):
                 run.append(tok)
     return out
+
+
+#: Degree words: an adjective they grade opens no phrase ("more accurate caption error
+#: detection" is caption error detection; a sample paper's concept had been "accurate caption
+#: error detection"). A classifying adjective takes no degree ("more convolutional").
+_DEGREE = frozenset(
+    """more most less least very highly extremely increasingly particularly relatively fairly
+    remarkably quite too so inherently especially notoriously prohibitively""".split()
+)
 
 
 #: Subjects whose next word is their verb ("we cast video reasoning segmentation as ...").
