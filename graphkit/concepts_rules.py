@@ -929,6 +929,15 @@ def one_word_apart(a: str, b: str) -> bool:
     return shared < min(need, len(x), len(y))
 
 
+def same_marking(a: str, b: str) -> bool:
+    """Do two long forms of one acronym share a word that marks its letters in capitals
+    ("ELimination")? Then they write one name, translated or not: "ELimination Et Choix
+    Traduisant la REalité" and "ELimination and Et Choice Translating REality" (ELECTRE, held-out:
+    the translation had stood apart, MiniLM putting the two far apart)."""
+    marked = {w for w in re.split(r"[\s-]+", a) if L.spelled_for_acronym(w)}  # not a name's "UNet"
+    return bool(marked) and any(w in marked for w in re.split(r"[\s-]+", b))
+
+
 def one_abbreviated(a: str, b: str) -> bool:
     """Are two long forms the same words but one, written in one as an acronym (in capitals)
     the other's word spells? "HP optimization" / "hyperparameter optimization": one paper of a

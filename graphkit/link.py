@@ -1230,18 +1230,23 @@ def acronyms(
             dominant = surface[state.dominant[smk]]
             if R.act_and_thing(surface[lmk], dominant):
                 continue  # its own concept, but no other meaning: LM is the language model's
-            if R.one_abbreviated(surface[lmk], dominant) or (
-                float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY
-                and not R.other_prefix(surface[lmk], dominant)
-                and not R.one_word_apart(surface[lmk], dominant)
+            if (
+                R.one_abbreviated(surface[lmk], dominant)
+                or R.same_marking(surface[lmk], dominant)
+                or (
+                    float(v @ vecs[0]) >= ACRONYM_VARIANT_SIMILARITY
+                    and not R.other_prefix(surface[lmk], dominant)
+                    and not R.one_word_apart(surface[lmk], dominant)
+                )
             ):
                 if not _brings_its_core(state, lmk, state.dominant[smk]):
                     state.sets.union(smk, lmk)
             else:
                 apart += counts[lmk]
         # other meanings defined at least half as often as the dominant one (VAD 1:1; SAM 5 : 2+2+2)
-        # make the acronym ambiguous; a stray (one translation beside four definitions of
-        # ELECTRE) does not: that paper keeps its own meaning (the scan's override)
+        # make the acronym ambiguous; a stray (one other meaning beside four definitions of
+        # ELECTRE) does not: that paper keeps its own meaning (the scan's override). A
+        # translation that marks the same letters ("ELimination") is no other meaning (above).
         if (
             apart
             and 2 * (apart + _other_meanings(unnamed, smk, surface[state.dominant[smk]])) >= counts[state.dominant[smk]]

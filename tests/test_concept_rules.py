@@ -1481,3 +1481,16 @@ def test_an_unknown_word_ending_like_a_verb_is_a_verb():
         assert not L.readings(verb) and L.is_verb_only(verb) and not L.is_nominal(verb), verb
     for noun in ("stepsize", "batchsize", "covariate", "coreset", "backbone"):
         assert not L.is_verb_only(noun) and L.is_nominal(noun), noun
+
+
+@pytest.mark.parametrize(
+    "a, b, same",
+    [
+        ("ELimination and Et Choice Translating REality", "ELimination Et Choix Traduisant la REalité", True),
+        ("Video Anomaly Detection", "Voice Activity Detection", False),  # no marking: two meanings
+        ("Dynamic Transformer UNet", "Dual-Task UNet", False),  # a name's capitals mark nothing
+        ("ELimination Et Choix", "Elimination and Choice", False),  # the same word, unmarked in one
+    ],
+)
+def test_long_forms_marking_one_word_alike_write_one_name(a, b, same):
+    assert R.same_marking(a, b) is same

@@ -263,6 +263,33 @@ def test_a_stray_second_meaning_leaves_the_acronym_its_name(fake):
     assert not state.ambiguous
 
 
+def test_a_translated_long_form_marking_the_same_letters_joins_the_acronym():
+    """Held-out: "ELimination and Et Choice Translating REality (ELECTRE)" stood apart from
+    ELECTRE, whose other papers define it in French; the two share the marked "ELimination"."""
+
+    class Apart(FakeEmbedder):  # every form its own idea, as MiniLM puts the two languages far apart
+        def embed(self, texts, progress=None) -> np.ndarray:
+            texts = list(texts)
+            out = np.zeros((len(texts), DIM), dtype=np.float32)
+            for i, t in enumerate(texts):
+                out[i, int(hashlib.md5(t.encode()).hexdigest(), 16) % DIM] = 1.0
+            return out
+
+    fake = Apart()
+    state = LinkState()
+    french = "ELimination Et Choix Traduisant la REalité"
+    english = "ELimination and Et Choice Translating REality"
+    other = "Elastic Lattice Energy Computation Tree Relaxation Engine"
+    acronyms(
+        state,
+        [defs(("ELECTRE", french))] * 4 + [defs(("ELECTRE", english))] + [defs(("ELECTRE", other))],
+        PhraseVectors(fake, dim=DIM),
+    )
+    assert state.sets[mk("ELECTRE")] == state.sets[mk(french)] == state.sets[mk(english)]
+    assert state.sets[mk("ELECTRE")] != state.sets[mk(other)]
+    assert not state.ambiguous
+
+
 def test_a_phrase_with_an_acronym_joins_the_phrase_spelled_out(fake):
     """Dev: "deep RL" (15 papers) stood beside "deep reinforcement learning", though a paper
     writes "Deep reinforcement learning (deep RL)"."""
