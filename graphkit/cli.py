@@ -157,7 +157,11 @@ def _n(count: int, noun: str) -> str:
     help="Input format; detected from each file's name and content when omitted.",
 )
 @click.option(
-    "--html", "html_path", type=click.Path(), help="Also write an offline HTML page of the whole concept graph."
+    "--html",
+    "html_path",
+    type=click.Path(),
+    help="Also write an offline HTML page of the concept graph: drawn whole up to 3,000 papers and "
+    "concepts, above that as the map of the 3,000 concepts with most papers.",
 )
 @click.option(
     "--thesaurus",
