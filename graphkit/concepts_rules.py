@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from . import lemmas as L
-from .text.words import BROAD_ALONE, TOO_BROAD
+from .text.words import BROAD_ALONE, DEGREE_ADVERBS, TOO_BROAD
 
 __all__ = [
     "repair",
@@ -652,11 +652,7 @@ _COMPOUND_VERBS = frozenset("finetune finetunes pretrain pretrains retrain retra
 
 #: Words before which a word is graded or predicated, which an adjective is and a noun is not
 #: ("very challenging", "remains challenging", "is stable"; "more" is left out: "more data").
-GRADERS = frozenset(
-    """very highly extremely increasingly particularly quite relatively too so fairly remarkably
-    notoriously inherently prohibitively especially is are was were be being been remains remain
-    becomes become seems seem""".split()
-)
+GRADERS = DEGREE_ADVERBS | frozenset("is are was were be being been remains remain becomes become seems seem".split())
 #: Share of a single word's occurrences right after a grader above which the corpus uses it as
 #: an adjective, whatever the dictionary says ("challenging" is only a verb there, "stable" a
 #: noun too). Measured on 20,000 scale abstracts: adjectives difficult 0.44, challenging 0.24,
@@ -1372,7 +1368,7 @@ def _marked(short: str, words: list[str]) -> bool:
     for i, w in enumerate(words[:-1]):
         capitals += "".join(c for c in w if c.isupper())
         if capitals == short:
-            return i > 0 and any(re.search(r"[A-Z]{2,}[a-z]", v) for v in words[: i + 1])
+            return i > 0 and any(L.spelled_for_acronym(v) for v in words[: i + 1])
         if not short.startswith(capitals):
             return False
     return False

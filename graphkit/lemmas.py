@@ -209,8 +209,8 @@ def _derived_adjective(word: str) -> bool:
     if not found:
         return False
     stem = word[: found.start()]
-    if len(stem) >= 4 and any(readings(s) for s in (stem, stem + "e", stem + "y")):
-        return True  # not "LEval" of Ada-LEval, a name: "lev" + "y" is a word, "lev" too short a stem
+    if len(stem) >= 4 and (readings(stem) or readings(stem + "e")):
+        return True  # not "LEval" of Ada-LEval, a name: "lev" is too short a stem
     return any(
         word.startswith(p) and len(word) > len(p) + 3 and (readings(rest := word[len(p) :]) or _derived_adjective(rest))
         for p in PREFIXES

@@ -10,7 +10,7 @@ from ..lemmas import is_adjective, readings, singular
 from .clean import sentences
 from .forms import GENERIC_HEADS, artefact_part, is_artefact
 from .tokens import token_texts
-from .words import NON_HEAD, NOUN_VERBS, STOPWORDS
+from .words import DEGREE_ADVERBS, NON_HEAD, NOUN_VERBS, STOPWORDS
 
 __all__ = [
     "DETERMINERS",
@@ -197,10 +197,7 @@ def candidate_phrases(
 #: Degree words: an adjective they grade opens no phrase ("more accurate caption error
 #: detection" is caption error detection; a sample paper's concept had been "accurate caption
 #: error detection"). A classifying adjective takes no degree ("more convolutional").
-_DEGREE = frozenset(
-    """more most less least very highly extremely increasingly particularly relatively fairly
-    remarkably quite too so inherently especially notoriously prohibitively""".split()
-)
+_DEGREE = DEGREE_ADVERBS | frozenset("more most less least".split())
 
 
 #: Subjects whose next word is their verb ("we cast video reasoning segmentation as ...").

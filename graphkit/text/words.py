@@ -73,6 +73,12 @@ STOPWORDS = frozenset(
 #: abstracts, and "decision", "user", "experimental"; no acronym had "support vector machine").
 NOUN_VERBS = frozenset("support design study estimate".split())
 
+#: Adverbs of degree: what they grade is an adjective ("very challenging", "highly accurate").
+DEGREE_ADVERBS = frozenset(
+    """very highly extremely increasingly particularly quite relatively too so fairly remarkably
+    notoriously inherently prohibitively especially""".split()
+)
+
 # Words that may open or sit inside a phrase but cannot end it.
 NON_HEAD = frozenset("based driven guided aware free level style wise specific conditioned oriented".split())
 
