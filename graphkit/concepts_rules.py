@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from . import lemmas as L
+from .text.acronyms import spoken_readings
 from .text.words import BROAD_ALONE, DEGREE_ADVERBS, TOO_BROAD
 
 __all__ = [
@@ -1281,7 +1282,34 @@ def spells(short: str, long: str) -> bool:
     """Does ``long`` spell the acronym ``short``? Every word of the long form gives its
     initial (a stop word may give none), and a word may give further letters from inside
     ("Variational AutoEncoder" -> VAE, "Long Short-Term Memory" -> LSTM); "Policy
-    Optimization" does not spell PPO."""
+    Optimization" does not spell PPO. An acronym with digits is read aloud too, each letter a
+    word's initial (:func:`~graphkit.text.acronyms.spoken_readings`: "Asynchronous Advantage
+    Actor-Critic" spells A3C, "sequence-to-sequence" S2S)."""
+    if _spells_as_written(short, long):
+        return True
+    words = re.split(r"[\s-]+", long.lower().strip())
+    return any(_initials_read(letters, words) for letters in spoken_readings(short))
+
+
+def _initials_read(letters: list[str], words: list[str]) -> bool:
+    """Are ``letters`` (one of :func:`~graphkit.text.acronyms.spoken_readings`) the initials of
+    ``words``, "to" the word itself, a stop word's or a trailing generic head's initial missing?
+    "Structured State Space Sequence model" is S4, "Text-to-Text Transfer Transformer" T5."""
+    while len(words) > 1 and len(words) > len(letters) and L.word_key(words[-1]) in GENERIC_HEADS | {"network"}:
+        words = words[:-1]
+
+    @cache
+    def go(li: int, wi: int) -> bool:
+        if wi == len(words):
+            return li == len(letters)
+        w = words[wi]
+        gives = li < len(letters) and (w == letters[li] if len(letters[li]) > 1 else w[:1] == letters[li])
+        return bool(w) and ((gives and go(li + 1, wi + 1)) or (w in STOP_WORDS and go(li, wi + 1)))
+
+    return go(0, 0)
+
+
+def _spells_as_written(short: str, long: str) -> bool:
     letters = [
         c.lower() for c in (short[:-1] if short.endswith("s") and short[:-1].isupper() else short) if c.isalnum()
     ]

@@ -104,6 +104,10 @@ def test_a_form_and_its_generic_head_merge_only_when_embeddings_agree():
         ("MPO", "Maximum a-posteriori Policy Optimisation", True),  # dev: its capitals spell it
         ("PACT", "PArameterized Clipping acTivation", True),
         ("PO", "Proximal Policy Optimization", False),
+        ("A3C", "Asynchronous Advantage Actor-Critic", True),  # a digit counts its letter (dev)
+        ("S4", "Structured State Space Sequence model", True),
+        ("A3C", "Advantage Actor-Critic", False),  # two A's are not three
+        ("S2S", "sequence-to-sequence", True),  # a 2 read as "to"
     ],
 )
 def test_an_acronym_is_spelled_by_its_long_form(short, long, ok):

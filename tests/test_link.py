@@ -2136,6 +2136,21 @@ def test_a_name_made_of_its_long_forms_beginnings_joins_it(fake):
     assert "Truncated HORizon Policy Search" in concepts["THOR"].aliases
 
 
+def test_an_acronym_counting_its_letters_joins_its_long_form(fake):
+    """Dev's A3C (8 papers) stood beside "asynchronous advantage actor-critic" (7), which four
+    of them define it as: the 3 counts the A's."""
+    texts = [
+        "We run the Asynchronous Advantage Actor-Critic (A3C) algorithm on Atari.",
+        "A3C agents explore; asynchronous advantage actor-critic is fast.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [cands("Asynchronous Advantage Actor-Critic", "A3C"), cands("A3C", "asynchronous advantage actor-critic")]
+    concepts = {c.name: c for c in link(papers, extraction(texts, picks, fake), embedder=fake).concepts}
+    a3c = next(c for c in concepts.values() if c.name == "A3C" or "A3C" in c.aliases)
+    assert "Asynchronous Advantage Actor-Critic" in {a3c.name, *a3c.aliases}, concepts.keys()
+    assert a3c.paper_count == 2
+
+
 def test_a_definition_written_another_way_is_no_second_meaning(fake):
     """2023-25 scale slice: LRS3 (2 papers) vanished once "Lip Reading Sentences 3 (LRS3)" named
     a concept, as its other paper's "Lip Reading Sentences-3 (LRS3)", which names none, was read

@@ -178,6 +178,19 @@ def test_different_concepts_stay_apart(a, b):
         ("Scans of computed tomography (CT) are read.", "CT", "computed tomography"),
         ("We tile each whole slide image (WSI) first.", "WSI", "whole slide image"),
         ("In mammals, the superior colliculus (SC) plays a role.", "SC", "superior colliculus"),
+        # an acronym counting its letters (dev: A3C, 8 papers, stood beside its long form, 7)
+        (
+            "We run the Asynchronous Advantage Actor-Critic (A3C) algorithm.",
+            "A3C",
+            "Asynchronous Advantage Actor-Critic",
+        ),
+        ("We run advantage actor-critic (A2C) too.", "A2C", "advantage actor-critic"),
+        ("the Structured State Space sequence model (S4) is", "S4", "Structured State Space sequence model"),
+        ("A Text-to-Text Transfer Transformer (T5) model.", "T5", "Text-to-Text Transfer Transformer"),
+        # a 2 between letters may be "to" (scale abstracts: "study sequence-to-sequence (S2S)" had
+        # been read with its 2 counting the S, a word too many)
+        ("This study sequence-to-sequence (S2S) learning.", "S2S", "sequence-to-sequence"),
+        ("requires only simple peer-to-peer (P2P) links", "P2P", "peer-to-peer"),
     ],
 )
 def test_acronym_definitions(sentence, short, long):
@@ -193,6 +206,16 @@ def test_no_acronym_from_a_plain_parenthesis():
     # an acronym the short form does not hold makes a clause, not a long form
     assert T.find_acronyms("We fine-tune BERT models (BM) here.") == []
     assert T.find_acronyms("We use State Space LSTM (SSL) models.") == []
+    # digits are read aloud only where the letters as written give no long form, and then
+    # each letter is a word's initial
+    assert T.spoken_readings("A3C") == [list("aaac")]
+    assert T.spoken_readings("S2S") == [["s", "to", "s"], list("sss")]
+    assert T.spoken_readings("C51") == [] and T.spoken_readings("GPT") == []
+    assert [d.long for d in T.find_acronyms("Scenes of Habitat-Matterport 3D (HM3D) scans.")] == [
+        "Habitat-Matterport 3D"
+    ]
+    assert T.find_acronyms("We train an actor critic (A3C) here.") == []
+    assert T.find_acronyms("We train an Advantage Actor-Critic (A3C) here.") == []  # two A's are not three
     # a long form opens on no function word, no verb's base form, no adjective of a proposal
     assert T.find_acronyms("Here we propose graph dynamics (PGD) for it.") == []
     assert T.find_acronyms("We test a new model (NM) here.") == []

@@ -8,7 +8,7 @@ One module per job: :mod:`.clean`, :mod:`.tokens`, :mod:`.forms`, :mod:`.acronym
 
 from __future__ import annotations
 
-from .acronyms import AcronymDef, find_acronyms
+from .acronyms import AcronymDef, find_acronyms, spoken_readings
 from .chunking import (
     MAX_PHRASE_WORDS,
     candidate_phrases,
@@ -55,6 +55,7 @@ __all__ = [
     "merge_key",
     "AcronymDef",
     "find_acronyms",
+    "spoken_readings",
     "STOPWORDS",
     "NON_HEAD",
     "MAX_PHRASE_WORDS",

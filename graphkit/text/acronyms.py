@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from ..lemmas import readings
 from .chunking import stop_word_term
 from .clean import sentences
-from .forms import is_artefact
+from .forms import GENERIC_HEADS, is_artefact
 from .words import NOUN_VERBS, STOPWORDS
 
-__all__ = ["AcronymDef", "find_acronyms"]
+__all__ = ["AcronymDef", "find_acronyms", "spoken_readings"]
 
 
 @dataclass(frozen=True)
@@ -25,20 +25,51 @@ _PAREN = re.compile(r"\(([^()]{1,80})\)")
 _QUOTES = re.compile(r"[\"\u201c\u201d]")
 
 
+#: A capital and the count of its repeats in an acronym: A3C, S4, T5, R2D2 (not "C51", "V100").
+_REPEATS = re.compile(r"([A-Z])([2-9])(?!\d)")
+#: A 2 between letters, which may stand for "to": S2S, T2I, P2P.
+_TWO = re.compile(r"(?<=[A-Za-z])2(?=[A-Za-z])")
+
+
+def spoken_readings(short: str) -> list[list[str]]:
+    """How an acronym with digits may be read aloud, other than as written: each reading its
+    letters in order, lower case, "to" a word of its own. A 2 between letters may be "to"
+    ("sequence-to-sequence (S2S)", "Text-to-Image (T2I)"); a digit after a capital may count
+    it ("Asynchronous Advantage Actor-Critic (A3C)", "Structured State Space Sequence model
+    (S4)", "Recurrent Replay Distributed DQN (R2D2)"; dev: A3C, 8 papers, stood beside its long
+    form, 7). Each letter so read is a word's initial (or a hyphen's part's), never a letter
+    inside one: "Advantage Actor-Critic" is A2C, not A3C. Empty for an acronym without such digits."""
+    out = []
+    if _TWO.search(short):
+        out.append([c.lower() if c != "2" else "to" for c in short if c.isalnum()])
+    counted = _REPEATS.sub(lambda m: m.group(1) * int(m.group(2)), short)
+    if counted != short:
+        out.append([c.lower() for c in counted if c.isalnum()])
+    return out
+
+
 def _long_form_for(short: str, before: str) -> str | None:
     """The long form of a short form among the words before its parenthesis: read by the words'
     initials (:func:`_initials_start`), else letter by letter, Schwartz-Hearst's way
-    (:func:`_letters_start`)."""
-    chars = [c.lower() for c in short if c.isalnum()]
-    if len(chars) < 2 or not short[0].isalnum():
+    (:func:`_letters_start`); an acronym with digits, as written first, then read aloud
+    (:func:`spoken_readings`), by initials alone."""
+    if len(short) < 2 or not short[0].isalnum():
         return None
     words = before.split()
-    limit = min(len(chars) + 5, 2 * len(chars))
-    words = words[-limit:]
-    text = " ".join(words)
-    start = _initials_start(chars, text)
-    if start is None:
-        start = _letters_start(chars, text)
+    start = None
+    for n, chars in enumerate([[c.lower() for c in short if c.isalnum()], *spoken_readings(short)]):
+        if len(chars) < 2:
+            continue
+        limit = min(len(chars) + 5, 2 * len(chars))
+        text = " ".join(words[-limit:])
+        start = _initials_start(chars, text)
+        if start is None and n == 0:
+            start = _letters_start(chars, text)
+        elif start is None:  # a generic head may give no letter: "Structured State Space Sequence model (S4)"
+            headless, _, head = text.rpartition(" ")
+            start = _initials_start(chars, headless) if headless and head.lower().rstrip("s") in GENERIC_HEADS else None
+        if start is not None:
+            break
     if start is None:
         return None
     # quotes around a part of it go: dev's 'the "Energy-based Generative Adversarial Network"
@@ -121,7 +152,9 @@ def _initials_start(chars: list[str], text: str) -> int | None:
     for wstart, word in reversed(spans):
         gave = 0
         for part in reversed(word.split("-")):
-            if si >= 0 and part[:1].lower() == chars[si]:
+            if si >= 0 and (
+                part.lower().strip(",;:") == chars[si] if len(chars[si]) > 1 else part[:1].lower() == chars[si]
+            ):
                 si -= 1
                 gave += 1
         if not gave and word.lower().strip(",;:") not in STOPWORDS:
