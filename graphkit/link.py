@@ -1575,8 +1575,9 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
                 continue  # "a 7-DoF robot arm" states a quantity; it is not about degrees of freedom
             # the acronym alone or with generic heads: a paper's "SSL methods" (self-supervised)
             # are no semi-supervised learning's, as its "SSL" is not (3,000 scale abstracts of 2019-22)
-            if f[:1] in state.acronym_forms.get(root, ()) and (len(f) == 1 or all(w in R.GENERIC_HEADS for w in f[1:])):
-                smk = R.group_key(f[:1])
+            short = _acronym_part(f, state.acronym_forms.get(root))
+            if short:
+                smk = R.group_key(short)
                 if smk in override and state.group_of.get(override[smk]) != root:
                     continue  # this paper defines the acronym differently
                 if smk in state.ambiguous and (i >= len(state.local) or smk not in state.local[i]):
@@ -1600,6 +1601,18 @@ def scan(state: LinkState, texts: Sequence[str], titled: Sequence[bool] = ()) ->
         state.hits.append({r: (f, where[r]) for r, f in found.items()})
         state.built_on.append(built_on)
     state.paper_count = Counter(r for h in state.hits for r in h)
+
+
+def _acronym_part(f: tuple[str, ...], acronyms: set[tuple[str, ...]] | None) -> tuple[str, ...] | None:
+    """The acronym a form is, alone or with generic heads ("SSL", "SSL methods"), written in one
+    part or hyphenated ("C-MDP": 3,000 scale abstracts of 2023-25 linked a paper's "Collective
+    Markov Decision Process (C-MDP)" to the constrained MDP, its definition unread); else None."""
+    if not acronyms:
+        return None
+    for n in range(len(f), 0, -1):
+        if f[:n] in acronyms and all(w in R.GENERIC_HEADS for w in f[n:]):
+            return f[:n]
+    return None
 
 
 #: A group at least this share of whose uses come right after a whole number is a unit of

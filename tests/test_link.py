@@ -2151,6 +2151,27 @@ def test_an_acronym_counting_its_letters_joins_its_long_form(fake):
     assert a3c.paper_count == 2
 
 
+def test_a_paper_defining_a_hyphenated_acronym_its_own_way_is_not_the_others_mention(fake):
+    """2023-25 scale slice: a paper's "Collective Markov Decision Process (C-MDP)" was a mention
+    of the constrained MDP, which two other papers define C-MDP as: a hyphenated acronym's
+    definition in the paper was not read as the paper's own."""
+    texts = [
+        "We study constrained Markov decision processes (C-MDPs) with costs.",
+        "A constrained Markov decision process (C-MDP) bounds the cost; C-MDP solvers help.",
+        "We model planning as a Collective Markov Decision Process (C-MDP) and a C-MDP solver.",
+    ]
+    papers = [Paper(f"p{i}", t) for i, t in enumerate(texts)]
+    picks = [
+        cands("constrained Markov decision processes", "C-MDPs"),
+        cands("constrained Markov decision process", "C-MDP"),
+        cands("Collective Markov Decision Process", "C-MDP"),
+    ]
+    linked = link(papers, extraction(texts, picks, fake), embedder=fake)
+    constrained = next(c for c in linked.concepts if "constrained" in " ".join([c.name, *c.aliases]).lower())
+    assert "Collective Markov Decision Process" not in constrained.aliases
+    assert {m.paper_id for m in linked.mentions if m.concept_key == constrained.key} == {"p0", "p1"}
+
+
 def test_a_definition_written_another_way_is_no_second_meaning(fake):
     """2023-25 scale slice: LRS3 (2 papers) vanished once "Lip Reading Sentences 3 (LRS3)" named
     a concept, as its other paper's "Lip Reading Sentences-3 (LRS3)", which names none, was read
