@@ -1430,8 +1430,19 @@ def group(state: LinkState) -> None:
                 state.acronym_forms[root].update(state.keys_of[mk])
         for c in {c for key in fs if len(key) - len(c := T.core(key)) == 1}:
             if deriver.get(c) == root and not (len(c) == 1 and c[0] in _NEVER_ALONE):
-                fs.update(v for v in (c + (h,) for h in T.GENERIC_HEADS) if v not in owner)
+                heads = T.GENERIC_HEADS
+                if len(c) == 1 and L.is_adjective(c[0]):
+                    # an adjective's "model" is its "architecture", not its "approach" or "framework":
+                    # "statistical framework" and "statistical methods" had been papers of
+                    # "statistical model" (2023-25 scale slice: 8 of its 14), "causal framework" of
+                    # "causal model"; "recurrent architectures" are still RNNs
+                    heads = _THING_HEADS if any(c + (h,) in fs for h in _THING_HEADS) else frozenset()
+                fs.update(v for v in (c + (h,) for h in heads) if v not in owner)
         state.forms[root] = {f for f in fs if f}
+
+
+#: The generic heads that name a thing, not a way of doing: what an adjective's "model" may be written as.
+_THING_HEADS = frozenset({"model", "architecture"})
 
 
 def _keys_with_a_generic_head(state: LinkState):

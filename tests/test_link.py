@@ -439,6 +439,18 @@ def test_groups_are_named_by_their_smallest_merge_key_and_match_generic_variants
     assert ("diffusion", "approach") in state.forms[root]
 
 
+def test_an_adjectives_model_is_its_architecture_not_its_approach():
+    """2023-25 scale slice: "statistical framework", "statistical approach" and "statistical
+    methods" had made 8 of the 14 papers of "statistical model", "causal framework" and "causal
+    methods" papers of "causal model": an adjective's generic heads name no one thing. Its
+    "architecture" is its "model" ("recurrent architectures" are RNNs)."""
+    state = pooled(cands("statistical models"), cands("statistical model"))
+    group(state)
+    forms = state.forms[mk("statistical model")]
+    assert ("statistical", "architecture") in forms
+    assert not {("statistical", "framework"), ("statistical", "approach"), ("statistical", "based")} & forms
+
+
 # ---------------------------------------------------------------- scanning and selecting
 
 
