@@ -2197,10 +2197,12 @@ def _kinds_from_family(state: LinkState) -> None:
     (:data:`_VARIANT_PART`) takes that concept's kind; with a parameter count among them, it is
     a model whatever its family. COLING 2025's "GPT-4o-mini", "GPT-3.5-turbo" (GPT-3.5 is a
     model) and "LLaMA-3-8B" had been terms. And a family of no kind with a member sized in
-    parameters is a model: COLING 2025's "Llama" (36 papers) beside "LLaMA-3-8B"."""
+    parameters is a model: COLING 2025's "Llama" (36 papers) beside "LLaMA-3-8B"; a name whose
+    members, two or more, all have one kind is of that kind (ResNet beside ResNet-18 and ResNet-50)."""
     by_name = {state.concepts[state.key_of[r]].name.lower(): state.concepts[state.key_of[r]] for r in state.keep}
     kind_of = {name: c.kind for name, c in by_name.items()}
     sized: set[str] = set()  # families with a member sized in parameters
+    members: dict[str, list[str]] = defaultdict(list)  # family -> the kinds of its members
     for r in sorted(state.keep):
         concept = state.concepts[state.key_of[r]]
         for base, added in _families(concept.name):
@@ -2210,9 +2212,23 @@ def _kinds_from_family(state: LinkState) -> None:
                 sized.add(base)
             if concept.kind == "term" and (family != "term" or has_size):  # the nearest family's kind
                 concept.kind = family if family != "term" else "model"
+            members[base].append(concept.kind)
     for base in sorted(sized):
         if base in by_name and by_name[base].kind == "term":
             by_name[base].kind = "model"
+    for base, kinds in sorted(members.items()):
+        # a name of no kind whose two members or more all have one kind is of it: the 2023-25
+        # scale slice's ResNet (a term) beside its models ResNet-18 and ResNet-50 (not "depth"
+        # beside "depth-1 datasets", nor COVID beside one "COVID-19 dataset")
+        if (
+            base in by_name
+            and by_name[base].kind == "term"
+            and len(kinds) >= 2
+            and len(set(kinds)) == 1
+            and kinds[0] != "term"
+            and L.is_name(by_name[base].name)
+        ):
+            by_name[base].kind = kinds[0]
 
 
 def _families(name: str) -> list[tuple[str, list[str]]]:

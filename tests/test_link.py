@@ -1749,6 +1749,19 @@ def test_a_family_with_a_member_sized_in_parameters_is_a_model():
     assert kinds == {"LLaMA": "model", "LLaMA-3-8B": "model", "ZorBo": "term", "ZorBo-2-base": "term"}
 
 
+def test_a_family_whose_members_all_have_one_kind_is_of_it():
+    """2023-25 scale slice: ResNet was a term beside its models ResNet-18 and ResNet-50; a
+    family whose members disagree keeps no kind ("ZorBo")."""
+    texts = [
+        "A ResNet-18 model and a ResNet-50 model; ResNet wins. A ZorBo-2 model on the ZorBo-3 dataset; ZorBo wins."
+    ] * 3
+    picks = [cands("ResNet", "ResNet-18", "ResNet-50", "ZorBo", "ZorBo-2", "ZorBo-3")] * 3
+    state = linked_state(texts, picks)
+    kinds = {c.name: c.kind for c in state.concepts.values()}
+    assert kinds["ResNet"] == kinds["ResNet-18"] == kinds["ResNet-50"] == "model", kinds
+    assert kinds["ZorBo"] == "term" and {kinds["ZorBo-2"], kinds["ZorBo-3"]} == {"model", "dataset"}, kinds
+
+
 def test_one_names_capitalisations_are_one_concept():
     """COLING 2025 had "Llama" (33 papers) and "LLaMA" (3) as two concepts, its papers writing
     LLaMA, LLaMa, LLama and Llama. Capitals alone stay apart from a mixed case (METEOR the
