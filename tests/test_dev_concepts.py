@@ -117,6 +117,15 @@ def test_no_acronym_beside_its_expansion(dev):
     assert not spelled, spelled[:10]
 
 
+def test_an_acronym_counting_its_letters_is_one_concept_with_its_long_form(dev):
+    """A3C (8 papers) stood beside "asynchronous advantage actor-critic" (7), which four of
+    them define it as: the 3 counts the A's."""
+    g, _, _ = dev
+    a3c = next(c for c in concepts(g) if c["name"] == "A3C")
+    assert "asynchronous advantage actor-critic" in {a.lower() for a in a3c["aliases"]}
+    assert not [c["name"] for c in concepts(g) if c["name"].lower() == "asynchronous advantage actor-critic"]
+
+
 def test_no_two_concepts_with_one_lemma_key(dev):
     from graphkit.evaluate import duplicate_groups
 
