@@ -537,6 +537,8 @@ def rejection(phrase: str) -> str | None:
         and key[-1] != "learning"
     ):
         return "broad"  # "learning method", "training data", "benchmark dataset"
+    if len(core) == 2 and len(key) > 2 and core[1] in _BROAD_SUFFIXES and core[0] in BROAD:
+        return "broad"  # "data-driven approach" (16 papers of the 2023-25 scale slice), "task-specific model"
     if len(key) == 2 and key[0].lower() in _NOT_ALONE and key[1] in BROAD:
         return "broad"  # "large dataset", "new model", "different task"
     if (
@@ -1011,6 +1013,10 @@ def is_concept(phrase: str) -> bool:
 GENERIC_HEADS = frozenset(
     "model method approach framework algorithm technique architecture scheme strategy paradigm task problem based".split()
 )
+
+#: Words after a hyphen that make a broad word a modifier ("data-driven", "task-specific"):
+#: with a generic head it names no idea ("model-free" and "-aware" may: "model-free method").
+_BROAD_SUFFIXES = frozenset("driven guided specific oriented level style wise conditioned".split())
 
 #: Words too broad to be a concept alone, or with only a generic head ("learning method",
 #: "learning task", "training framework" name no idea of their own).

@@ -300,6 +300,8 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("densify LiDAR point cloud", "verb"),  # ECCV 2022
         ("quantize sequence-to-sequence pre-trained model", "verb"),  # ACL 2022
         ("learning method", "broad"),
+        ("data-driven approach", "broad"),  # 2023-25 scale slice: 16 papers
+        ("domain-specific model", "broad"),
         ("learning task", "broad"),
         ("training data", "broad"),
         ("benchmark dataset", "broad"),
@@ -513,6 +515,9 @@ def test_not_a_concept(phrase, why):
         "single image super-resolution",  # "single" opens a task's name
         "single-cell RNA sequencing",
         "single-agent reinforcement learning",
+        "model-free method",  # a broad word's "-free" may name an idea
+        "goal-conditioned policy",
+        "data-driven control",  # not a generic head
     ],
 )
 def test_a_concept(phrase):
