@@ -244,7 +244,7 @@ def _count_phrase(words, i: int, lengths, wanted: set, out: CaseCounts, titled: 
                 continue  # the tail of a longer name: "Random Field" of "Markov Random Field"
             out.title_case[key] += 1
             titled.add(key)
-        elif all(w.islower() or L.is_name(w) for w in written):  # "faster R-CNN" too
+        else:  # any word in lower case: "faster R-CNN", "hidden Markov models" (a name's word kept)
             out.lower_case[key] += 1
 
 

@@ -2426,6 +2426,14 @@ def test_a_phrase_the_papers_always_write_in_title_case_is_named_as_written():
     # a singular written only in a title in capitals: 3k scale abstracts' Cityscapes was "Cityscape"
     city = ["Title. We test on Cityscapes, then on Cityscapes.", "Title. On Cityscapes.", "SEGMENTING CITYSCAPE. Text."]
     assert concept(city, "Cityscapes", "Cityscapes", "CITYSCAPE") == ["Cityscapes"]
+    # its lower case in any number, a name's word kept capitalised: 3,000 scale abstracts of
+    # 2019-22 wrote "Hidden Markov Model" 4 times in sentences, "hidden Markov models" twice
+    hmm = ["Title. We fit a Hidden Markov Model. A Hidden Markov Model again.", "Title. With a Hidden Markov Model."]
+    assert concept(hmm, "Hidden Markov Model") == ["Hidden Markov Model"]
+    hmm += ["Title. Two hidden Markov models.", "Title. Three hidden Markov models."]
+    assert concept(hmm, "Hidden Markov Model", "hidden Markov models", "hidden Markov models") == [
+        "hidden Markov model"
+    ]
     vlm = ["Title. On Vision Language Models. Two Vision Language Models.", "Title. With Vision Language Models."]
     assert concept(vlm, "Vision Language Models") == ["Vision Language Models"]
     hyphen = ["Title. Our vision-language models."]
