@@ -560,6 +560,14 @@ def rejection(phrase: str) -> str | None:
         and not (core[0] in _FAMILY_ADJECTIVES and key[-1] == "algorithm")
     ):
         return "adjective"  # "neural approach", "efficient method" (but "generative model" is a term)
+    if len(key) == 2 and key[1] in _KIT_HEADS and not L.is_name(words[0]):
+        # a kit named by a quality or a broad word names no idea: the sample's "interpretable tool"
+        # (2 papers), the scale slices' "robotic platform" (9-21), "optimal solution" (11-16),
+        # "learning pipeline" (4-7); so goes "surgical tool", while "simulation tool" stays
+        if key[0] in BROAD or key[0] in BROAD_ALONE:
+            return "broad"
+        if "ADJ" in L.readings(key[0]) or key[0] in _MODIFIERS or key[0].endswith(_SHAPED_ADJECTIVE_ENDINGS):
+            return "adjective"  # not a word the dictionary lacks otherwise: "nondominated solution"
     # "state-of-theart", "real-worlds": as the scale abstracts write them too
     praise = lower[:3] in (["state", "of", "the"], ["state", "of", "theart"])
     if words[0].lower() in _NOT_FIRST or praise or lower[:2] in (["real", "world"], ["real", "worlds"]):
@@ -1013,6 +1021,9 @@ def is_concept(phrase: str) -> bool:
 GENERIC_HEADS = frozenset(
     "model method approach framework algorithm technique architecture scheme strategy paradigm task problem based".split()
 )
+
+#: Heads that name a kit for some work, as a generic head names a kind of thing.
+_KIT_HEADS = frozenset("tool toolkit toolbox solution pipeline platform".split())
 
 #: Words after a hyphen that make a broad word a modifier ("data-driven", "task-specific"):
 #: with a generic head it names no idea ("model-free" and "-aware" may: "model-free method").

@@ -301,6 +301,10 @@ def test_a_name_as_the_authors_write_it_loses_only_its_plural():
         ("quantize sequence-to-sequence pre-trained model", "verb"),  # ACL 2022
         ("learning method", "broad"),
         ("data-driven approach", "broad"),  # 2023-25 scale slice: 16 papers
+        ("interpretable tool", "adjective"),  # the sample: 2 papers
+        ("robotic platform", "adjective"),  # scale slices: 9-21 papers
+        ("optimal solution", "adjective"),
+        ("learning pipeline", "broad"),
         ("domain-specific model", "broad"),
         ("learning task", "broad"),
         ("training data", "broad"),
@@ -516,6 +520,9 @@ def test_not_a_concept(phrase, why):
         "single-cell RNA sequencing",
         "single-agent reinforcement learning",
         "model-free method",  # a broad word's "-free" may name an idea
+        "simulation tool",  # a kit named by its work
+        "nondominated solution",  # a word the dictionary lacks, not shaped as an adjective
+        "SAM tool",
         "goal-conditioned policy",
         "data-driven control",  # not a generic head
     ],
