@@ -2331,9 +2331,14 @@ def _written_as_a_name(counts: Counter, same: str, case: M.CaseCounts) -> str | 
     if any(s.islower() and "-" in s and _mk(s) == same for s in counts):
         return None
     # the lower case of any number: 3,000 scale abstracts of 2019-22 wrote "Hidden Markov Model"
-    # 4 times inside sentences, "hidden Markov models" 2 (it had been named "Hidden Markov Model")
+    # 4 times inside sentences, "hidden Markov models" 2 (it had been named "Hidden Markov Model");
+    # with the first word's capital only when the papers capitalise that word ("Markov random
+    # fields", "Bayesian neural networks"; not "Natural questions")
     written = {tuple(s.lower().split()) for s in counts if _mk(s) == same}
-    lower = sum(case.lower_case.get(key, 0) for key in written)
+    lower = sum(
+        case.lower_case.get(key, 0) + (case.first_capital.get(key, 0) if _capitalised_word(key[0], case) else 0)
+        for key in written
+    )
     found = []
     for s, c in counts.items():
         key = tuple(s.lower().split())
@@ -2351,6 +2356,13 @@ def _written_as_a_name(counts: Counter, same: str, case: M.CaseCounts) -> str | 
     one = R.singular_form(best)
     # a singular written in capitals alone is a title's ("CITYSCAPE" beside 9 papers' Cityscapes)
     return one if one != best and any(s.lower() == one.lower() and not s.isupper() for s in counts) else best
+
+
+def _capitalised_word(word: str, case: M.CaseCounts) -> bool:
+    """Do the papers' sentences write this lower-case word capitalised at least as often as not
+    ("Markov", "Bayesian"; not "natural")?"""
+    up = word[:1].upper() + word[1:]
+    return case.get(up, 0) + case.in_runs.get(up, 0) >= case.get(word, 0)
 
 
 def _most_written_head(state: LinkState, root: str, surface: str, concept_name: str) -> str | None:

@@ -173,14 +173,15 @@ class CaseCounts(Counter):
         self.title_case: Counter = Counter()  # phrase -> uses with every word capitalised
         self.lower_case: Counter = Counter()  # phrase -> uses in lower case
         self.title_papers: Counter = Counter()  # phrase -> papers with a use in title case
+        self.first_capital: Counter = Counter()  # phrase -> uses with only an ordinary first word capitalised
 
     def __reduce__(self):
-        phrases = (dict(self.title_case), dict(self.lower_case), dict(self.title_papers))
+        phrases = (dict(self.title_case), dict(self.lower_case), dict(self.title_papers), dict(self.first_capital))
         return (_case_counts, (dict(self), dict(self.in_runs), dict(self.leading), *phrases))
 
 
 def _case_counts(
-    counts: dict, in_runs: dict, leading: dict, title_case=(), lower_case=(), title_papers=()
+    counts: dict, in_runs: dict, leading: dict, title_case=(), lower_case=(), title_papers=(), first_capital=()
 ) -> CaseCounts:
     out = CaseCounts(counts)
     out.in_runs.update(in_runs)
@@ -188,6 +189,7 @@ def _case_counts(
     out.title_case.update(dict(title_case))
     out.lower_case.update(dict(lower_case))
     out.title_papers.update(dict(title_papers))
+    out.first_capital.update(dict(first_capital))
     return out
 
 
@@ -244,8 +246,21 @@ def _count_phrase(words, i: int, lengths, wanted: set, out: CaseCounts, titled: 
                 continue  # the tail of a longer name: "Random Field" of "Markov Random Field"
             out.title_case[key] += 1
             titled.add(key)
-        else:  # any word in lower case: "faster R-CNN", "hidden Markov models" (a name's word kept)
+        elif _first_capital_only(written):
+            # "Natural questions", "Bayesian neural networks", "Markov random fields": lower case
+            # when the first word is a name's that the papers capitalise (see the caller)
+            out.first_capital[key] += 1
+        else:  # in lower case, a name's word kept: "faster R-CNN", "hidden Markov models"
             out.lower_case[key] += 1
+
+
+def _first_capital_only(written: Sequence[str]) -> bool:
+    """Is the first word of a phrase, an ordinary word, capitalised and no other but names?"""
+    return (
+        written[0][:1].isupper()
+        and not L.is_name(written[0])
+        and all(w[:1].islower() or L.is_name(w) for w in written[1:])
+    )
 
 
 def _run_before(words: Sequence[str], i: int) -> bool:

@@ -876,11 +876,13 @@ def test_the_case_of_a_phrase_inside_sentences_is_counted_when_asked():
     )
     assert seen.title_case == {nq: 2, sdf: 1} and seen.lower_case == {nq: 1}
     assert seen.title_papers == {nq: 1, sdf: 1}
+    assert seen.first_capital == {nq: 1}  # "Natural questions": its caller asks whose capital it is
     again = pickle.loads(pickle.dumps(seen))
-    assert (again.title_case, again.lower_case, again.title_papers) == (
+    assert (again.title_case, again.lower_case, again.title_papers, again.first_capital) == (
         seen.title_case,
         seen.lower_case,
         seen.title_papers,
+        seen.first_capital,
     )
     assert M.word_case_counts([[["On", "Natural", "Questions"]]]).title_case == {}  # none asked
 

@@ -2434,6 +2434,13 @@ def test_a_phrase_the_papers_always_write_in_title_case_is_named_as_written():
     assert concept(hmm, "Hidden Markov Model", "hidden Markov models", "hidden Markov models") == [
         "hidden Markov model"
     ]
+    # so is one whose only capital is a word the papers capitalise ("Markov random fields"), but not
+    # an ordinary word's ("Natural questions", above, is no lower case)
+    mrf = ["Title. We fit a Markov Random Field. A Markov Random Field again.", "Title. With a Markov Random Field."]
+    mrf += ["Title. Two Markov random fields.", "Title. Three Markov random fields."]
+    assert concept(mrf, "Markov Random Field", "Markov random fields", "Markov random fields") == [
+        "Markov random field"
+    ]
     vlm = ["Title. On Vision Language Models. Two Vision Language Models.", "Title. With Vision Language Models."]
     assert concept(vlm, "Vision Language Models") == ["Vision Language Models"]
     hyphen = ["Title. Our vision-language models."]
