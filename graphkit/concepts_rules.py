@@ -25,7 +25,7 @@ from functools import cache, lru_cache
 
 from . import lemmas as L
 from .text.acronyms import spoken_readings
-from .text.words import BROAD_ALONE, DEGREE_ADVERBS, TOO_BROAD
+from .text.words import BROAD_ALONE, DEGREE_ADVERBS, NON_HEAD, TOO_BROAD
 
 __all__ = [
     "repair",
@@ -1026,8 +1026,12 @@ GENERIC_HEADS = frozenset(
 _KIT_HEADS = frozenset("tool toolkit toolbox solution pipeline platform".split())
 
 #: Words after a hyphen that make a broad word a modifier ("data-driven", "task-specific"):
-#: with a generic head it names no idea ("model-free" and "-aware" may: "model-free method").
-_BROAD_SUFFIXES = frozenset("driven guided specific oriented level style wise conditioned".split())
+#: with a generic head it names no idea ("model-free" and "-aware" may: "model-free method";
+#: "-based" has a rule of its own).
+_BROAD_SUFFIXES = NON_HEAD - {"based", "aware", "free"}
+
+#: Heads a long form may end on that give its acronym no letter ("long short-term memory network": LSTM).
+_UNSPELLED_HEADS = GENERIC_HEADS | {"network"}
 
 #: Words too broad to be a concept alone, or with only a generic head ("learning method",
 #: "learning task", "training framework" name no idea of their own).
@@ -1312,7 +1316,7 @@ def _initials_read(letters: list[str], words: list[str]) -> bool:
     """Are ``letters`` (one of :func:`~graphkit.text.acronyms.spoken_readings`) the initials of
     ``words``, "to" the word itself, a stop word's or a trailing generic head's initial missing?
     "Structured State Space Sequence model" is S4, "Text-to-Text Transfer Transformer" T5."""
-    while len(words) > 1 and len(words) > len(letters) and L.word_key(words[-1]) in GENERIC_HEADS | {"network"}:
+    while len(words) > 1 and len(words) > len(letters) and L.word_key(words[-1]) in _UNSPELLED_HEADS:
         words = words[:-1]
 
     @cache
@@ -1336,7 +1340,7 @@ def _spells_as_written(short: str, long: str) -> bool:
     if len(letters) >= 2 and [c.lower() for c in long if c.isupper()] == letters:
         return True  # the authors capitalised its letters: "Maximum a-posteriori Policy Optimisation" (MPO)
     # a generic head at the end may give no letter ("LSTM" = "long short-term memory network")
-    while len(words) > 1 and not _spelled(letters, words) and L.word_key(words[-1]) in GENERIC_HEADS | {"network"}:
+    while len(words) > 1 and not _spelled(letters, words) and L.word_key(words[-1]) in _UNSPELLED_HEADS:
         words = words[:-1]
     if len(letters) >= 3 and len(words) > 2 and not _spelled(letters, words):
         # a longer acronym may take two letters from one word and skip the last word
